@@ -343,8 +343,8 @@ func TestRecallRequestEncoding(t *testing.T) {
 		{"every field", RecallRequest{
 			Query: "q", Types: []string{"world"}, PreferObservations: true, Budget: BudgetHigh, MaxTokens: Ptr(0), Trace: true,
 			QueryTimestamp: "2024-01-15T00:00:00Z",
-			Include: &RecallInclude{Entities: &EntitiesInclude{MaxTokens: Ptr(100)}, SourceFacts: &SourceFactsInclude{MaxTokensPerObservation: Ptr(-1)}},
-			Tags:    []string{"a"}, TagsMatch: TagsExact, MinScores: &MinScores{Final: Ptr(0.5)},
+			Include:        &RecallInclude{Entities: &EntitiesInclude{MaxTokens: Ptr(100)}, SourceFacts: &SourceFactsInclude{MaxTokensPerObservation: Ptr(-1)}},
+			Tags:           []string{"a"}, TagsMatch: TagsExact, MinScores: &MinScores{Final: Ptr(0.5)},
 			TemporalWindow: &TemporalWindow{Start: "2024-01-01", End: "2024-02-01"}},
 			`{"query":"q","types":["world"],"prefer_observations":true,"budget":"high","max_tokens":0,"trace":true,"query_timestamp":"2024-01-15T00:00:00Z","include":{"entities":{"max_tokens":100},"source_facts":{"max_tokens_per_observation":-1}},"tags":["a"],"tags_match":"exact","min_scores":{"final":0.5},"temporal_window":{"start":"2024-01-01","end":"2024-02-01"}}`},
 		{"tag groups", RecallRequest{Query: "q", TagGroups: []TagGroup{{Or: []TagGroup{{Tags: []string{"a"}}, {Not: &TagGroup{Tags: []string{"b"}, Match: TagsAll}}}}}},
