@@ -44,16 +44,33 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if bytes.Equal(b, []byte("null")) {
 		return nil
 	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		t.Raw = string(b)
-		return nil
+	s, ok := plainString(b)
+	if !ok {
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Raw = string(b)
+			return nil
+		}
 	}
 	t.Raw = s
 	if parsed, ok := ParseTime(s); ok {
 		t.Time = parsed
 	}
 	return nil
+}
+
+// plainString returns the contents of a JSON string literal without escapes, the
+// common case for timestamps, skipping a full decoder pass.
+func plainString(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return "", false
+	}
+	inner := b[1 : len(b)-1]
+	for _, c := range inner {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return "", false
+		}
+	}
+	return string(inner), true
 }
 
 // MarshalJSON keeps what the server sent, or null when nothing was.
@@ -73,6 +90,11 @@ type StringMap map[string]string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (m *StringMap) UnmarshalJSON(b []byte) error {
+	var plain map[string]string
+	if err := json.Unmarshal(b, &plain); err == nil {
+		*m = plain
+		return nil
+	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
@@ -115,6 +137,11 @@ func (s *Strings) UnmarshalJSON(b []byte) error {
 				*s = append(*s, p)
 			}
 		}
+		return nil
+	}
+	var plain []string
+	if err := json.Unmarshal(b, &plain); err == nil {
+		*s = plain
 		return nil
 	}
 	var items []any

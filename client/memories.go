@@ -123,30 +123,59 @@ type Memory struct {
 	ObservationScopes     json.RawMessage `json:"observation_scopes"`
 }
 
-// UnmarshalJSON accepts "type" as well as "fact_type".
-func (m *Memory) UnmarshalJSON(b []byte) error {
-	type plain Memory
-	var aux struct {
-		plain
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	*m = Memory(aux.plain)
+// normalizeMemory merges the two shapes of a memory: list items name the type
+// "fact_type", the single-memory route "type".
+func normalizeMemory(f memoryFields, typ string) Memory {
+	m := Memory(f)
 	if m.FactType == "" {
-		m.FactType = aux.Type
+		m.FactType = typ
 	}
 	if string(m.ObservationScopes) == "null" {
 		m.ObservationScopes = nil
 	}
+	return m
+}
+
+// UnmarshalJSON accepts "type" as well as "fact_type".
+func (m *Memory) UnmarshalJSON(b []byte) error {
+	var w struct {
+		memoryFields
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*m = normalizeMemory(w.memoryFields, w.Type)
 	return nil
 }
+
+// memoryFields is Memory without its UnmarshalJSON method.
+type memoryFields Memory
 
 // MemoryList is a page of memories, newest mention first.
 type MemoryList struct {
 	Items []Memory `json:"items"`
 	Page
+}
+
+// UnmarshalJSON decodes a page in a single pass (pages can hold thousands of items).
+func (l *MemoryList) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Items []struct {
+			memoryFields
+			Type string `json:"type"`
+		} `json:"items"`
+		Page
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	l.Page = w.Page
+	l.Items = make([]Memory, len(w.Items))
+	for i := range w.Items {
+		l.Items[i] = normalizeMemory(w.Items[i].memoryFields, w.Items[i].Type)
+	}
+	return nil
 }
 
 // ListMemoriesParams filters the memories list. Zero values are not sent.
