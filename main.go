@@ -1,0 +1,142 @@
+// Command hindsight-tui is a keyboard-first terminal explorer for Hindsight memory
+// banks. main only turns flags, the environment and the Hindsight CLI's configuration
+// files into a client, then hands it to a subcommand or the explorer.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"hindsight-tui/client"
+	"hindsight-tui/config"
+	"hindsight-tui/demo"
+	"hindsight-tui/doctor"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3"; when it is empty
+// the module version recorded by the Go toolchain is used, else "dev".
+var version string
+
+func main() {
+	home, _ := os.UserHomeDir() // unknown home: the config-file rungs are skipped
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Getenv, home, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// options are the parsed command line.
+type options struct {
+	url, profile, bank   string
+	demo, readOnly, show bool
+	timeout              time.Duration
+	addr                 string // demo-server only
+}
+
+// Exit statuses besides a report's own.
+const (
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// run is main without the process: it returns the exit status so tests can drive it.
+func run(ctx context.Context, args []string, getenv func(string) string, home string, stdout, stderr io.Writer) int {
+	var o options
+	cmd, err := parseArgs(args, &o)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hindsight-tui: %v\nRun 'hindsight-tui -h' for usage.\n", err)
+		return exitUsage
+	}
+	if o.show {
+		fmt.Fprintln(stdout, "hindsight-tui", buildVersion())
+		return 0
+	}
+	if cmd == "demo-server" {
+		if err := demo.Serve(ctx, o.addr, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "hindsight-tui: %v\n", err)
+			return exitFailure
+		}
+		return 0
+	}
+
+	cfg, c, closeDemo, err := connect(o, getenv, home)
+	if err != nil {
+		if cmd == "doctor" {
+			return printReport(stdout, doctor.ConfigFailure(err))
+		}
+		fmt.Fprintf(stderr, "hindsight-tui: %v\n", err)
+		return exitFailure
+	}
+	defer closeDemo()
+	if cmd == "doctor" {
+		return printReport(stdout, doctor.Diagnose(ctx, cfg, c))
+	}
+	return explore(ctx, o, cfg, c, stdout)
+}
+
+// explore runs the interactive explorer. The ui package is not part of this build yet, so
+// for now it prints doctor's report. When it lands, the body becomes:
+//
+//	m := ui.New(ui.Options{Client: c, Config: cfg, Bank: o.bank, ReadOnly: o.readOnly, Version: buildVersion()})
+//	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil { ...; return exitFailure }
+//	return 0
+func explore(ctx context.Context, o options, cfg config.Config, c *client.Client, stdout io.Writer) int {
+	code := printReport(stdout, doctor.Diagnose(ctx, cfg, c))
+	fmt.Fprintln(stdout, "The interactive explorer is not part of this build yet; the checks above are what this build can do.")
+	return code
+}
+
+func printReport(w io.Writer, r doctor.Report) int {
+	_, _ = r.WriteTo(w)
+	return r.ExitCode()
+}
+
+// connect resolves the configuration (or starts the demo server) and builds the client.
+// The returned func stops the demo server, if one was started.
+func connect(o options, getenv func(string) string, home string) (config.Config, *client.Client, func(), error) {
+	noop := func() {}
+	var cfg config.Config
+	closeDemo := noop
+	if o.demo {
+		srv, err := demo.Start()
+		if err != nil {
+			return cfg, nil, noop, err
+		}
+		cfg = config.Config{URL: srv.URL(), URLSource: config.SourceDemo, Timeout: o.timeout}
+		closeDemo = srv.Close
+	} else {
+		var err error
+		cfg, err = config.Resolve(config.Flags{URL: o.url, Profile: o.profile, Timeout: o.timeout}, getenv, home)
+		if err != nil {
+			return cfg, nil, noop, err
+		}
+	}
+	c, err := client.New(cfg.URL, client.WithAPIKey(cfg.APIKey.Reveal()), client.WithVersion(buildVersion()))
+	if err != nil {
+		closeDemo()
+		return cfg, nil, noop, err
+	}
+	return cfg, c, closeDemo, nil
+}
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/config"
+)
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runWith runs the command line with the given environment and an empty home directory.
+func runWith(t *testing.T, env map[string]string, args ...string) result {
+	t.Helper()
+	return runHome(t, t.TempDir(), env, args...)
+}
+
+func runHome(t *testing.T, home string, env map[string]string, args ...string) result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, func(k string) string { return env[k] }, home, &out, &errOut)
+	return result{code, out.String(), errOut.String()}
+}
+
+func (r result) want(t *testing.T, code int, stdout ...string) {
+	t.Helper()
+	if r.code != code {
+		t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, code, r.stdout, r.stderr)
+	}
+	for _, s := range stdout {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("stdout does not contain %q:\n%s", s, r.stdout)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	r := runWith(t, nil, "--version")
+	r.want(t, 0, "hindsight-tui ")
+	if strings.Count(r.stdout, "\n") != 1 || strings.TrimSpace(r.stdout) == "hindsight-tui" {
+		t.Errorf("version output %q", r.stdout)
+	}
+}
+
+func TestUsageNamesEverything(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"doctor", "-h"}, {"demo-server", "--help"}} {
+		r := runWith(t, nil, args...)
+		r.want(t, 0, "doctor", "demo-server", "--addr", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "HINDSIGHT_PROFILE", "-p, --profile")
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		commonFlags(fs, &options{})
+		fs.VisitAll(func(f *flag.Flag) {
+			if len(f.Name) > 1 && !strings.Contains(r.stdout, "--"+f.Name+" ") {
+				t.Errorf("%v: usage does not mention --%s", args, f.Name)
+			}
+		})
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--nope"}, {"doctor", "--nope"}, {"frobnicate"}, {"doctor", "extra"},
+		{"--timeout", "0s"}, {"--timeout", "soon"}, {"--demo", "--url", "http://x"}, {"doctor", "--demo", "-p", "prod"},
+		{"demo-server", "--url", "http://x"},
+	} {
+		r := runWith(t, nil, args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, "hindsight-tui -h") || r.stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a usage error", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+func TestDoctorDemo(t *testing.T) {
+	for _, args := range [][]string{{"doctor", "--demo"}, {"--demo", "doctor"}, {"--demo", "doctor", "--timeout", "5s"}} {
+		r := runWith(t, nil, args...)
+		r.want(t, 0, "✓ server URL", "(demo server)", "✓ banks")
+	}
+}
+
+func TestDoctorUnreachable(t *testing.T) {
+	for _, args := range [][]string{
+		{"doctor", "--url", "http://127.0.0.1:1"},
+		{"--url", "http://127.0.0.1:1", "doctor"},
+		{"--url", "http://127.0.0.1:1", "doctor", "--timeout", "3s"},
+	} {
+		r := runWith(t, nil, args...)
+		r.want(t, 1, "✓ server URL      http://127.0.0.1:1 (flag --url)", "cannot reach the server at http://127.0.0.1:1")
+	}
+	r := runWith(t, map[string]string{config.EnvAPIURL: "http://127.0.0.1:1"}, "doctor")
+	r.want(t, 1, "(env HINDSIGHT_API_URL)", "cannot reach")
+}
+
+func TestDoctorConfigError(t *testing.T) {
+	home := t.TempDir()
+	r := runHome(t, home, nil, "doctor", "-p", "missing")
+	r.want(t, 1, "✗ configuration", filepath.Join(home, ".hindsight", "cli-profiles", "missing.toml"))
+	r = runHome(t, home, map[string]string{config.EnvProfile: "missing"}, "--bank", "b")
+	if r.code != 1 || !strings.Contains(r.stderr, "missing.toml") {
+		t.Errorf("explorer with a missing profile: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+func TestKeyNeverPrinted(t *testing.T) {
+	const key, serverKey = "wrong-s3cret-key", "server-s3cret-key"
+	srv := hindsighttest.NewServer(hindsighttest.WithAPIKey(serverKey))
+	defer srv.Close()
+	home := t.TempDir()
+	dir := filepath.Join(home, ".hindsight", "cli-profiles")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	profile := "api_url = \"" + srv.URL() + "\"\napi_key = \"profile-s3cret-key\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "prod.toml"), []byte(profile), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad.toml"), []byte("api_url = nope\napi_key = profile-s3cret-key\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	runs := []result{
+		runHome(t, home, map[string]string{config.EnvAPIKey: key}, "doctor", "--url", srv.URL()),
+		runHome(t, home, map[string]string{config.EnvAPIKey: key, config.EnvAPIURL: srv.URL()}),
+		runHome(t, home, nil, "doctor", "-p", "prod"),
+		runHome(t, home, nil, "--profile", "bad", "doctor"),
+		runHome(t, home, nil, "--profile", "bad"),
+	}
+	for i, r := range runs {
+		if r.code == 0 {
+			t.Errorf("run %d: exit 0 with a wrong key", i)
+		}
+		for _, k := range []string{key, serverKey, "profile-s3cret-key", "s3cret"} {
+			if strings.Contains(r.stdout+r.stderr, k) {
+				t.Errorf("run %d shows a key:\n%s%s", i, r.stdout, r.stderr)
+			}
+		}
+	}
+	runs[0].want(t, 1, "the server rejected the API key", "set (env HINDSIGHT_API_KEY)")
+	runs[2].want(t, 1, "the server rejected the API key", "set (profile prod (")
+}
+
+func TestExplorerPlaceholder(t *testing.T) {
+	r := runWith(t, nil, "--demo", "--bank", "x", "--read-only")
+	r.want(t, 0, "(demo server)", "not part of this build yet")
+	r = runWith(t, nil, "--url", "http://127.0.0.1:1")
+	r.want(t, 1, "cannot reach", "not part of this build yet")
+}
+
+func TestDemoServerCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // already "Ctrl+C'd": Serve starts, reports, and stops at once
+	var out bytes.Buffer
+	code := run(ctx, []string{"demo-server", "--addr", "127.0.0.1:0"}, func(string) string { return "" }, "", &out, io.Discard)
+	if code != 0 || !strings.Contains(out.String(), "Loopback only") || !strings.Contains(out.String(), "Stopping") {
+		t.Errorf("exit %d, output %q", code, out.String())
+	}
+	r := runWith(t, nil, "demo-server", "--addr", "nonsense")
+	if r.code != exitFailure || !strings.Contains(r.stderr, "host:port") {
+		t.Errorf("bad --addr: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
