@@ -1,0 +1,110 @@
+// Package keymap defines every key binding of hindsight-tui in one place, grouped by
+// where it applies. Panes read their group; help, the footer and the command palette are
+// generated from the same bindings, so what a key does is written down exactly once.
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every binding, grouped. Default returns a fresh value each time, so a pane
+// may disable bindings on its copy without affecting others.
+type KeyMap struct {
+	Global Global
+	List   List
+	Banks  Banks
+	Form   Form
+}
+
+// Global bindings work everywhere except while a text field captures input (then only
+// Quit's ctrl+c and the form keys apply).
+type Global struct {
+	Quit      key.Binding
+	ForceQuit key.Binding
+	Help      key.Binding
+	Palette   key.Binding
+	NextPane  key.Binding
+	PrevPane  key.Binding
+	JumpPane  key.Binding // 1-9
+	ErrorLog  key.Binding
+	Refresh   key.Binding
+	CopyID    key.Binding
+	CopyJSON  key.Binding
+	Theme     key.Binding
+}
+
+// List bindings move through any list or table.
+type List struct {
+	Up       key.Binding
+	Down     key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Open     key.Binding
+	Back     key.Binding
+	Filter   key.Binding
+}
+
+// Banks bindings act on the bank sidebar and overview.
+type Banks struct {
+	Sort   key.Binding
+	Create key.Binding
+	Edit   key.Binding
+	Delete key.Binding
+}
+
+// Form bindings apply in dialogs and forms.
+type Form struct {
+	Submit    key.Binding
+	Confirm   key.Binding
+	Cancel    key.Binding
+	NextField key.Binding
+	PrevField key.Binding
+	Increase  key.Binding
+	Decrease  key.Binding
+}
+
+// Default returns the standard bindings.
+func Default() KeyMap {
+	return KeyMap{
+		Global: Global{
+			Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+			ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit now")),
+			Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+			Palette:   key.NewBinding(key.WithKeys(":", "ctrl+p"), key.WithHelp(":", "commands")),
+			NextPane:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+			PrevPane:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+			JumpPane:  key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "jump to pane")),
+			ErrorLog:  key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "error log")),
+			Refresh:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+			CopyID:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy id")),
+			CopyJSON:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy JSON")),
+			Theme:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "light/dark theme")),
+		},
+		List: List{
+			Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+			Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+			Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "top")),
+			Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "bottom")),
+			PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup", "page up")),
+			PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+			Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+			Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+			Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		},
+		Banks: Banks{
+			Sort:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: recent/name/size")),
+			Create: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new bank")),
+			Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit bank")),
+			Delete: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete bank")),
+		},
+		Form: Form{
+			Submit:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
+			Confirm:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
+			Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+			NextField: key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+			PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
+			Increase:  key.NewBinding(key.WithKeys("right", "+"), key.WithHelp("→/+", "increase")),
+			Decrease:  key.NewBinding(key.WithKeys("left", "-"), key.WithHelp("←/-", "decrease")),
+		},
+	}
+}

@@ -1,0 +1,76 @@
+// Package common holds what every pane of hindsight-tui shares: the Common bundle of
+// dependencies, the Pane interface the root drives, the messages panes exchange with the
+// root, and the one text sanitizer everything from the server passes through.
+package common
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+)
+
+// Common is shared, read-mostly state handed to every pane. The root owns it; panes
+// never replace fields, except that the root swaps Styles when the theme changes.
+type Common struct {
+	Client   *client.Client
+	Styles   *styles.Styles
+	Keys     keymap.KeyMap
+	Now      func() time.Time // injectable clock: tests and goldens pin it
+	ReadOnly bool
+	Timeout  time.Duration // per-request timeout
+	Version  *client.Version
+}
+
+// Context returns a request context with the configured timeout, derived from parent.
+func (c *Common) Context(parent context.Context) (context.Context, context.CancelFunc) {
+	if c.Timeout <= 0 {
+		return context.WithCancel(parent)
+	}
+	return context.WithTimeout(parent, c.Timeout)
+}
+
+// Enabled reports whether a server feature is on (unknown features count as on).
+func (c *Common) Enabled(feature string) bool {
+	return c.Version == nil || c.Version.Enabled(feature)
+}
+
+// Pane is one area of the screen the root lays out and routes input to.
+type Pane interface {
+	Init() tea.Cmd
+	Update(tea.Msg) (Pane, tea.Cmd)
+	View() string
+	// SetSize gives the pane its inner size (inside the border the root draws).
+	SetSize(width, height int)
+	Focus() tea.Cmd
+	Blur()
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+	// Capturing is true while a text field has focus, so single-letter globals such as
+	// q or / go to the field instead of firing.
+	Capturing() bool
+}
+
+// Action is something the user can do now, for the command palette.
+type Action struct {
+	Name string // "Create bank"
+	Key  string // the key that does it directly, for display ("n")
+	Msg  tea.Msg
+}
+
+// Actioner is implemented by panes that offer actions to the command palette.
+type Actioner interface {
+	Actions() []Action
+}
+
+// Copier is implemented by panes with a selected item the user can copy (y / Y).
+type Copier interface {
+	// Selection returns the selected item's id, a short description ("bank research"),
+	// and its JSON; ok is false when nothing is selected.
+	Selection() (id, what string, jsonText string, ok bool)
+}
