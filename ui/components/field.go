@@ -1,0 +1,204 @@
+package components
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+)
+
+// Field is one input of a Form. Fields draw themselves at a given width and take keys
+// only while focused; the Form owns navigation and submission.
+type Field interface {
+	// Accepts reports whether a server field name (a 422 location without its "body"
+	// prefix, e.g. "reflect_mission") belongs to this field, so the server's complaint
+	// lands under the input the user typed it in.
+	Accepts(name string) bool
+	Focus() tea.Cmd
+	Blur()
+	Update(tea.Msg) tea.Cmd
+	View(width int) string
+	SetError(msg string)
+	Error() string
+}
+
+// InputStyles styles a bubbles text input with the app's semantic tokens. The cursor
+// does not blink: a blinking cursor costs a timer per field, and tests need a stable
+// view.
+func InputStyles(st *styles.Styles) textinput.Styles {
+	s := textinput.Styles{
+		Focused: textinput.StyleState{Text: st.Text, Placeholder: st.Subtle, Suggestion: st.Subtle, Prompt: st.Accent},
+		Blurred: textinput.StyleState{Text: st.Text, Placeholder: st.Subtle, Suggestion: st.Subtle, Prompt: st.Muted},
+	}
+	s.Cursor.Color = st.Palette.Accent
+	s.Cursor.Shape = tea.CursorBlock
+	s.Cursor.Blink = false
+	return s
+}
+
+// NewInput returns a one-line text input styled for the app.
+func NewInput(st *styles.Styles, prompt, placeholder string) textinput.Model {
+	in := textinput.New()
+	in.Prompt = prompt
+	in.Placeholder = placeholder
+	in.SetStyles(InputStyles(st))
+	return in
+}
+
+// TextField is a labelled one-line text input with an error line under it.
+type TextField struct {
+	c      *common.Common
+	label  string
+	names  []string
+	input  textinput.Model
+	err    string
+	styled *styles.Styles // the styles the input was last styled with
+}
+
+// NewTextField returns a field labelled label; names are the server field names whose
+// validation errors it shows (see Field.Accepts).
+func NewTextField(c *common.Common, label, placeholder string, names ...string) *TextField {
+	f := &TextField{c: c, label: label, names: names, styled: c.Styles}
+	f.input = NewInput(c.Styles, "› ", placeholder)
+	return f
+}
+
+// Accepts implements Field.
+func (f *TextField) Accepts(name string) bool { return acceptsName(f.names, name) }
+
+// SetValue replaces the text. Newlines and tabs become spaces: the input is one line.
+func (f *TextField) SetValue(s string) {
+	f.input.SetValue(s)
+	f.placeCursor()
+}
+
+// Value returns the text as typed.
+func (f *TextField) Value() string { return f.input.Value() }
+
+// SetCharLimit caps the length in characters (0 = no limit).
+func (f *TextField) SetCharLimit(n int) { f.input.CharLimit = n }
+
+// Focus implements Field; typing continues at the end of the text.
+func (f *TextField) Focus() tea.Cmd {
+	cmd := f.input.Focus()
+	f.placeCursor()
+	return cmd
+}
+
+// Blur implements Field.
+func (f *TextField) Blur() {
+	f.input.Blur()
+	f.placeCursor()
+}
+
+// placeCursor shows the end of the text while it is edited and its start otherwise, so
+// a long prefilled value reads from its beginning.
+func (f *TextField) placeCursor() {
+	if f.input.Focused() {
+		f.input.CursorEnd()
+	} else {
+		f.input.CursorStart()
+	}
+}
+
+// Focused reports whether the field takes keys.
+func (f *TextField) Focused() bool { return f.input.Focused() }
+
+// SetError implements Field; typing clears the error, since it described the old text.
+func (f *TextField) SetError(msg string) { f.err = common.SanitizeLine(msg) }
+
+// Error implements Field.
+func (f *TextField) Error() string { return f.err }
+
+// Update implements Field.
+func (f *TextField) Update(msg tea.Msg) tea.Cmd {
+	f.restyle()
+	before := f.input.Value()
+	var cmd tea.Cmd
+	f.input, cmd = f.input.Update(msg)
+	if f.input.Value() != before {
+		f.err = ""
+	}
+	return cmd
+}
+
+// View implements Field: the label, the input, and the error when there is one.
+func (f *TextField) View(width int) string {
+	f.restyle()
+	st := f.c.Styles
+	label := st.Label
+	if f.input.Focused() {
+		label = st.Accent
+	}
+	// The input scrolls horizontally inside its width; two cells go to the prompt and
+	// one to the cursor at the end of the text. Re-placing the cursor recomputes the
+	// visible window for the new width.
+	if w := max(width-3, 1); w != f.input.Width() {
+		f.input.SetWidth(w)
+		f.input.SetCursor(f.input.Position())
+	}
+	lines := []string{label.Render(Truncate(f.label, width)), Fit(f.input.View(), width)}
+	if f.err != "" {
+		lines = append(lines, errorLines(st, f.err, width)...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// restyle re-applies the input styles after the root switched themes.
+func (f *TextField) restyle() {
+	if f.styled != f.c.Styles {
+		f.styled = f.c.Styles
+		f.input.SetStyles(InputStyles(f.c.Styles))
+	}
+}
+
+// errorLines renders a field error under its input, wrapped to at most two lines.
+func errorLines(st *styles.Styles, msg string, width int) []string {
+	lines := Wrap("✗ "+msg, max(width-2, 1), 2)
+	for i, l := range lines {
+		lines[i] = "  " + st.FieldError.Render(l)
+	}
+	return lines
+}
+
+func acceptsName(names []string, name string) bool {
+	for _, n := range names {
+		if name == n || strings.HasPrefix(name, n+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// Heading is a caption between a form's fields ("Disposition"); it never takes focus.
+type Heading struct {
+	c     *common.Common
+	title string
+}
+
+// NewHeading returns a caption for the fields that follow it.
+func NewHeading(c *common.Common, title string) *Heading { return &Heading{c: c, title: title} }
+
+// Accepts implements Field: a heading owns no server field.
+func (h *Heading) Accepts(string) bool { return false }
+
+// Focus implements Field; the form skips headings when moving.
+func (h *Heading) Focus() tea.Cmd { return nil }
+
+// Blur implements Field.
+func (h *Heading) Blur() {}
+
+// Update implements Field.
+func (h *Heading) Update(tea.Msg) tea.Cmd { return nil }
+
+// View implements Field.
+func (h *Heading) View(width int) string { return Fit(h.c.Styles.Section.Render(h.title), width) }
+
+// SetError implements Field; a heading has nothing to be wrong about.
+func (h *Heading) SetError(string) {}
+
+// Error implements Field.
+func (h *Heading) Error() string { return "" }

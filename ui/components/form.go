@@ -1,0 +1,281 @@
+package components
+
+import (
+	"errors"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+)
+
+// SubmitFunc checks a form's values and builds the request that saves them. It returns
+// an Invalid (or any error) instead when the values cannot be sent; the form shows it
+// and stays open.
+type SubmitFunc func() (Request, error)
+
+// Form is a modal dialog of fields that saves through one request. Enter or ctrl+s
+// submits, tab and the arrows move between fields, esc closes it and cancels a request
+// in flight. A failed request leaves the form open with everything typed, the server's
+// complaint under the field it names, or the error sentence under the fields.
+type Form struct {
+	c      *common.Common
+	title  string
+	op     string // names the request in the error log ("create bank")
+	verb   string // the submit key's help ("save")
+	fields []Field
+	focus  int
+	submit SubmitFunc
+	run    inflight
+	err    string
+	width  int
+	height int
+	closed bool
+}
+
+// NewForm returns a form titled title; op names the request in the error log and verb
+// describes the submit key ("create", "save").
+func NewForm(c *common.Common, title, op, verb string, submit SubmitFunc, fields ...Field) *Form {
+	f := &Form{c: c, title: title, op: op, verb: verb, fields: fields, submit: submit, run: newInflight(c.Styles)}
+	for i, fl := range fields {
+		if focusable(fl) {
+			f.focus = i
+			// The cursor does not blink, so focusing needs no command.
+			_ = fl.Focus()
+			break
+		}
+	}
+	return f
+}
+
+// Closed reports whether the form has asked the root to close it; a pane that relays
+// messages to the form stops then.
+func (f *Form) Closed() bool { return f.closed }
+
+// Busy reports whether the form's request is in flight.
+func (f *Form) Busy() bool { return f.run.busy }
+
+// Err returns the form-level error line ("" when there is none).
+func (f *Form) Err() string { return f.err }
+
+// Focused returns the index of the focused field.
+func (f *Form) Focused() int { return f.focus }
+
+// SetSize implements common.Dialog.
+func (f *Form) SetSize(width, height int) { f.width, f.height = width, height }
+
+// Help implements common.Dialog.
+func (f *Form) Help() []string {
+	k := f.c.Keys.Form
+	h := []string{k.Confirm.Help().Key + " " + f.verb, k.NextField.Help().Key + " field"}
+	for _, fl := range f.fields {
+		if _, ok := fl.(*ScaleField); ok {
+			h = append(h, firstKey(k.Decrease)+"/"+firstKey(k.Increase)+" adjust")
+			break
+		}
+	}
+	return append(h, k.Cancel.Help().Key+" cancel")
+}
+
+// Update implements common.Dialog.
+func (f *Form) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
+	if f.closed {
+		return f, nil
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return f, f.handleKey(msg)
+	case tea.PasteMsg:
+		if !f.run.busy && len(f.fields) > 0 {
+			return f, f.fields[f.focus].Update(msg)
+		}
+		return f, nil
+	}
+	return f, f.Relay(msg)
+}
+
+// Relay takes the form's own asynchronous messages (its request's answer, its spinner's
+// ticks) and ignores everything else. It is safe to deliver a message twice, so the
+// pane that opened the form can pass on what the root may not.
+func (f *Form) Relay(msg tea.Msg) tea.Cmd {
+	if f.closed {
+		return nil
+	}
+	if done, ok := f.run.answer(msg); ok {
+		return f.finish(done)
+	}
+	return f.run.tick(msg)
+}
+
+func (f *Form) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	keys := f.c.Keys.Form
+	switch {
+	case key.Matches(k, keys.Cancel):
+		f.run.abort()
+		f.closed = true
+		return closeDialog
+	case f.run.busy:
+		// One request at a time, and the values being saved stay as they are.
+		return nil
+	case key.Matches(k, keys.Submit, keys.Confirm):
+		return f.Submit()
+	case key.Matches(k, keys.NextField):
+		f.move(1)
+	case key.Matches(k, keys.PrevField):
+		f.move(-1)
+	case len(f.fields) > 0:
+		return f.fields[f.focus].Update(k)
+	}
+	return nil
+}
+
+// Submit validates and sends the form, unless a request is already in flight.
+func (f *Form) Submit() tea.Cmd {
+	if f.run.busy || f.closed {
+		return nil
+	}
+	f.err = ""
+	for _, fl := range f.fields {
+		fl.SetError("")
+	}
+	req, err := f.submit()
+	if err != nil {
+		f.showError(err)
+		return nil
+	}
+	return f.run.start(f.c, req)
+}
+
+func (f *Form) finish(done requestDoneMsg) tea.Cmd {
+	if done.err == nil {
+		f.closed = true
+		return tea.Batch(closeDialog, done.next)
+	}
+	if client.IsCanceled(done.err) {
+		return nil
+	}
+	f.showError(done.err)
+	var inv Invalid
+	if errors.As(done.err, &inv) {
+		return nil // our own check, not a failed request: nothing for the error log
+	}
+	return logError(f.op, done.err)
+}
+
+// showError puts each named problem under its field and the rest under the form, and
+// moves the focus to the first field that needs fixing.
+func (f *Form) showError(err error) {
+	named, rest := namedErrors(err)
+	first := -1
+	for _, name := range sortedKeys(named) {
+		i := f.fieldFor(name)
+		if i < 0 {
+			rest = append(rest, name+": "+named[name])
+			continue
+		}
+		if f.fields[i].Error() == "" {
+			f.fields[i].SetError(named[name])
+		}
+		if first < 0 || i < first {
+			first = i
+		}
+	}
+	switch {
+	case len(rest) > 0:
+		f.err = common.SanitizeLine(strings.Join(rest, "; "))
+	case len(named) == 0:
+		f.err = f.c.Describe(err)
+	}
+	if first >= 0 && first != f.focus {
+		f.fields[f.focus].Blur()
+		f.focus = first
+		_ = f.fields[first].Focus()
+	}
+}
+
+// gapBefore reports whether a blank line goes before field i: always before a heading,
+// and between other fields when there is room; the scales under a heading stay
+// together as one group.
+func (f *Form) gapBefore(i int, spaced bool) bool {
+	if i == 0 {
+		return false
+	}
+	if _, heading := f.fields[i].(*Heading); heading {
+		return true
+	}
+	_, scale := f.fields[i].(*ScaleField)
+	_, afterHeading := f.fields[i-1].(*Heading)
+	return spaced && !scale && !afterHeading
+}
+
+// firstKey is the first part of a binding's help key ("←" of "←/-").
+func firstKey(b key.Binding) string {
+	k, _, _ := strings.Cut(b.Help().Key, "/")
+	return k
+}
+
+func (f *Form) fieldFor(name string) int {
+	for i, fl := range f.fields {
+		if fl.Accepts(name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// move focuses the next (d=1) or previous (d=-1) field, skipping headings.
+func (f *Form) move(d int) {
+	n := len(f.fields)
+	for i := 1; i < n; i++ {
+		next := (f.focus + d*i + n*n) % n
+		if focusable(f.fields[next]) {
+			f.fields[f.focus].Blur()
+			f.focus = next
+			_ = f.fields[next].Focus()
+			return
+		}
+	}
+}
+
+func focusable(fl Field) bool {
+	_, heading := fl.(*Heading)
+	return !heading
+}
+
+// View implements common.Dialog.
+func (f *Form) View() string {
+	st := f.c.Styles
+	w := dialogInnerWidth(f.width)
+	views := make([]string, len(f.fields))
+	used := 0
+	for i, fl := range f.fields {
+		views[i] = fl.View(w)
+		used += strings.Count(views[i], "\n") + 1
+	}
+	// Fields breathe when the screen has room: title, blank, fields, blank, status
+	// and help lines, and the box's frame.
+	spaced := f.height <= 0 || used+len(f.fields)+7 <= f.height
+	lines := []string{Fit(st.OverlayTitle.Render(f.title), w), ""}
+	for i, v := range views {
+		if f.gapBefore(i, spaced) {
+			lines = append(lines, "")
+		}
+		lines = append(lines, v)
+	}
+	lines = append(lines, "")
+	switch {
+	case f.run.busy:
+		lines = append(lines, f.run.view(st, "saving…", w))
+	case f.err != "":
+		for _, l := range Wrap("✗ "+f.err, w, 4) {
+			lines = append(lines, Fit(st.Error.Render(l), w))
+		}
+	}
+	lines = append(lines, Fit(st.Muted.Render(strings.Join(f.Help(), " · ")), w))
+	return renderBox(st.Overlay, strings.Join(lines, "\n"), f.height)
+}
+
+// Fields returns the form's fields, for the code that built them and for tests.
+func (f *Form) Fields() []Field { return f.fields }

@@ -1,0 +1,103 @@
+// Package components holds small widgets that more than one pane uses: labelled form
+// fields, 1-5 scales, form and typed-confirmation dialogs that run their own request,
+// and the width-aware text helpers every view needs. Widgets draw with the semantic
+// styles of common.Common and never do I/O outside a tea.Cmd.
+package components
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Ellipsis marks text cut to fit.
+const Ellipsis = "…"
+
+// Truncate cuts s (which may be styled) to at most width display cells, marking the
+// cut with an ellipsis. Widths are display cells, so CJK and emoji never overflow.
+func Truncate(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	return ansi.Truncate(s, width, Ellipsis)
+}
+
+// Fit truncates s to width cells and pads it with spaces to exactly width, so rows
+// line up and a background colour spans the whole row.
+func Fit(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	s = Truncate(s, width)
+	if pad := width - ansi.StringWidth(s); pad > 0 {
+		s += strings.Repeat(" ", pad)
+	}
+	return s
+}
+
+// Spread puts left and right on one line of exactly width cells: right keeps its place
+// and left is truncated first, so a name never pushes a count or a time off the row.
+func Spread(left, right string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	rw := ansi.StringWidth(right)
+	if rw >= width {
+		return Fit(right, width)
+	}
+	return Fit(left, width-rw-1) + " " + right
+}
+
+// Wrap word-wraps plain text to width cells (breaking words longer than a line) and
+// returns at most maxLines lines (no limit when maxLines <= 0); when text is cut, the
+// last line ends with an ellipsis.
+func Wrap(s string, width, maxLines int) []string {
+	if width <= 0 {
+		return nil
+	}
+	lines := strings.Split(ansi.Wrap(s, width, ""), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	if maxLines > 0 && len(lines) > maxLines {
+		last := lines[maxLines-1]
+		if ansi.StringWidth(last)+1 > width {
+			last = ansi.Truncate(last, width-1, "")
+		}
+		lines = append(lines[:maxLines-1], last+Ellipsis)
+	}
+	return lines
+}
+
+// Clip keeps the first height lines of s; views use it to honour their height even
+// when their content was built for more room.
+func Clip(s string, height int) string {
+	if height <= 0 {
+		return ""
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			n++
+			if n == height {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+// Head returns at most maxBytes of s, cut at a character boundary. Text that is only
+// ever shown on one truncated line goes through it once, so a megabyte-long name costs
+// nothing per frame.
+func Head(s string, maxBytes int) string {
+	if len(s) <= maxBytes {
+		return s
+	}
+	cut := maxBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
+}
