@@ -1,0 +1,79 @@
+package banks
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+)
+
+// benchBanks are n banks with names, counts and write times that differ, as a real
+// list's do.
+func benchBanks(n int) []client.Bank {
+	banks := make([]client.Bank, n)
+	for i := range banks {
+		banks[i] = client.Bank{
+			BankID:      fmt.Sprintf("agent-%05d", i),
+			Name:        fmt.Sprintf("Agent %05d memory for project %d", (i*7919)%n, i%97),
+			FactCount:   (i * 31) % 5000,
+			LastWriteAt: client.Time{Time: testNow.Add(-time.Duration(i*13%9000) * time.Minute)},
+		}
+	}
+	return banks
+}
+
+// loadedSidebar is a focused 28x34 sidebar holding n banks (no server involved: the
+// benchmarks measure the pane, not HTTP).
+func loadedSidebar(n int) *Sidebar {
+	c := &common.Common{Styles: styles.New(true), Keys: keymap.Default(), Now: fixedNow}
+	s := NewSidebar(c, "")
+	s.SetSize(28, 34)
+	s.Focus()
+	s.Update(banksLoadedMsg{owner: s, seq: s.loadSeq, banks: benchBanks(n)})
+	s.moveTo(n / 2) // the middle of the list, not the cheap top
+	return s
+}
+
+func BenchmarkSidebarView(b *testing.B) {
+	for _, n := range []int{100, 10_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			s := loadedSidebar(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = s.View()
+			}
+		})
+	}
+}
+
+// BenchmarkFilterKeypress is one keystroke in the filter box: Update and the View that
+// follows it (the request it schedules is not run).
+func BenchmarkFilterKeypress(b *testing.B) {
+	for _, n := range []int{100, 10_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			s := loadedSidebar(n)
+			s.Update(press("/"))
+			keys := []string{"a", "g", "backspace", "backspace"}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				s.Update(press(keys[i%len(keys)]))
+				_ = s.View()
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkSidebarSort is one press of s: the list is re-sorted once, not per frame.
+func BenchmarkSidebarSort(b *testing.B) {
+	s := loadedSidebar(10_000)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Update(press("s"))
+	}
+}

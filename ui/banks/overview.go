@@ -1,0 +1,347 @@
+package banks
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+)
+
+// Overview shows the selected bank: profile, disposition and counters.
+type Overview struct {
+	c       *common.Common
+	keys    keymap.KeyMap
+	width   int
+	height  int
+	focused bool
+	scroll  int // first content line shown
+
+	bankID   string
+	deleted  bool // the bank was deleted while shown
+	profile  *client.BankProfile
+	stats    *client.BankStats
+	profErr  error
+	statsErr error
+
+	loadingProfile bool
+	loadingStats   bool
+	seq            int
+	cancel         context.CancelFunc
+
+	mission  wrapCache
+	spin     spinner.Model
+	spinning bool
+	styled   *styles.Styles
+	dialog   dialogHolder
+
+	// The last frame and what it was drawn from: a frame is redrawn only after a
+	// message changed the pane's state, its size or focus, the theme, or the minute.
+	rev      int
+	drawn    string
+	drawnFor frameKey
+}
+
+// frameKey is everything a frame of the overview depends on besides its state (rev).
+type frameKey struct {
+	rev, width, height, scroll int
+	focused                    bool
+	minute                     int64
+	styles                     *styles.Styles
+}
+
+var (
+	_ common.Pane     = (*Overview)(nil)
+	_ common.Actioner = (*Overview)(nil)
+	_ common.Copier   = (*Overview)(nil)
+)
+
+// profileLoadedMsg and statsLoadedMsg answer the two halves of a load; seq and bankID
+// drop answers for a bank that is no longer selected.
+type profileLoadedMsg struct {
+	owner   *Overview
+	seq     int
+	bankID  string
+	profile *client.BankProfile
+	err     error
+}
+
+type statsLoadedMsg struct {
+	owner  *Overview
+	seq    int
+	bankID string
+	stats  *client.BankStats
+	err    error
+}
+
+// NewOverview returns the overview; it shows nothing until a bank is selected.
+func NewOverview(c *common.Common) *Overview {
+	o := &Overview{c: c, keys: c.Keys, styled: c.Styles}
+	o.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
+	o.syncKeys()
+	return o
+}
+
+// Init implements common.Pane; the sidebar's selection starts the first load.
+func (o *Overview) Init() tea.Cmd { return nil }
+
+// SetSize implements common.Pane.
+func (o *Overview) SetSize(width, height int) {
+	o.width, o.height = max(width, 0), max(height, 0)
+	o.clampScroll()
+}
+
+// Focus implements common.Pane.
+func (o *Overview) Focus() tea.Cmd { o.focused = true; return nil }
+
+// Blur implements common.Pane.
+func (o *Overview) Blur() { o.focused = false }
+
+// Capturing implements common.Pane: the overview has no text field.
+func (o *Overview) Capturing() bool { return false }
+
+// BankID returns the bank shown ("" when none).
+func (o *Overview) BankID() string { return o.bankID }
+
+// Update implements common.Pane.
+func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
+	o.restyle()
+	o.syncKeys()
+	var cmd tea.Cmd
+	changed := true
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = o.handleKey(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			o.scrollBy(-3)
+		case tea.MouseWheelDown:
+			o.scrollBy(3)
+		}
+	case common.BankSelectedMsg:
+		cmd = o.show(msg.BankID)
+	case profileLoadedMsg:
+		cmd = o.onProfile(msg)
+	case statsLoadedMsg:
+		cmd = o.onStats(msg)
+	case bankSavedMsg:
+		if msg.profile.BankID == o.bankID {
+			p := msg.profile
+			o.profile, o.profErr = &p, nil
+		}
+	case bankDeletedMsg:
+		if msg.bankID == o.bankID {
+			o.stop()
+			o.deleted, o.profile, o.stats, o.profErr, o.statsErr = true, nil, nil, nil, nil
+		}
+	case spinner.TickMsg:
+		if msg.ID == o.spin.ID() {
+			if !o.loading() {
+				o.spinning = false
+				return o, nil
+			}
+			o.spin, cmd = o.spin.Update(msg)
+		}
+	case action:
+		if msg.pane == common.Pane(o) {
+			cmd = o.do(msg.do)
+		}
+	default:
+		changed = false
+	}
+	if changed {
+		o.rev++
+	}
+	o.syncKeys()
+	return o, tea.Batch(cmd, o.dialog.relay(msg))
+}
+
+// restyle follows the root's theme switch.
+func (o *Overview) restyle() {
+	if o.styled != o.c.Styles {
+		o.styled = o.c.Styles
+		o.spin.Style = o.c.Styles.Accent
+	}
+}
+
+func (o *Overview) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	kl, kb := o.keys.List, o.keys.Banks
+	switch {
+	case key.Matches(k, kl.Up):
+		o.scrollBy(-1)
+	case key.Matches(k, kl.Down):
+		o.scrollBy(1)
+	case key.Matches(k, kl.PageUp):
+		o.scrollBy(-max(o.height-1, 1))
+	case key.Matches(k, kl.PageDown):
+		o.scrollBy(max(o.height-1, 1))
+	case key.Matches(k, kl.Top):
+		o.scroll = 0
+	case key.Matches(k, kl.Bottom):
+		o.scrollBy(1 << 30)
+	case key.Matches(k, o.keys.Global.Refresh):
+		return o.do(doRefresh)
+	case key.Matches(k, kb.Create):
+		return o.do(doCreate)
+	case key.Matches(k, kb.Edit):
+		return o.do(doEdit)
+	case key.Matches(k, kb.Delete):
+		return o.do(doDelete)
+	}
+	return nil
+}
+
+func (o *Overview) do(what string) tea.Cmd {
+	switch {
+	case what == doRefresh:
+		if o.bankID == "" || o.deleted {
+			return nil
+		}
+		return o.load(true)
+	case o.c.ReadOnly:
+		return nil
+	case what == doCreate:
+		return o.dialog.open(newCreateDialog(o.c))
+	case what == doEdit && o.profile != nil:
+		p := o.profile
+		return o.dialog.open(newEditDialog(o.c, p.BankID, p.Name, p.Mission, p.Disposition))
+	case what == doDelete && o.bankID != "" && !o.deleted:
+		return o.dialog.open(newDeleteDialog(o.c, o.bankID))
+	}
+	return nil
+}
+
+// show switches to bank id. Selecting the bank already shown refreshes it in place
+// (the root's refresh does that), unless it is loading anyway.
+func (o *Overview) show(id string) tea.Cmd {
+	if id != "" && id == o.bankID && !o.deleted {
+		if o.loading() {
+			return nil
+		}
+		return o.load(true)
+	}
+	o.stop()
+	o.bankID, o.deleted, o.scroll = id, false, 0
+	o.profile, o.stats, o.profErr, o.statsErr = nil, nil, nil, nil
+	if id == "" {
+		return nil
+	}
+	return o.load(false)
+}
+
+// load fetches profile and stats concurrently; refresh also bypasses the server's
+// stats cache and keeps what is shown until the answers arrive.
+func (o *Overview) load(refresh bool) tea.Cmd {
+	o.stop()
+	o.seq++
+	ctx, cancel := context.WithCancel(context.Background())
+	o.cancel = cancel
+	o.loadingProfile, o.loadingStats = true, true
+	owner, seq, id, cl, timeout := o, o.seq, o.bankID, o.c.Client, o.c.Timeout
+	profile := func() tea.Msg {
+		rctx, done := withTimeout(ctx, timeout)
+		defer done()
+		p, err := cl.GetBankProfile(rctx, id)
+		if err != nil {
+			err = fmt.Errorf("bank profile %s: %w", id, err)
+		}
+		return profileLoadedMsg{owner: owner, seq: seq, bankID: id, profile: p, err: err}
+	}
+	stats := func() tea.Msg {
+		rctx, done := withTimeout(ctx, timeout)
+		defer done()
+		st, err := cl.BankStats(rctx, id, refresh)
+		if err != nil {
+			err = fmt.Errorf("bank stats %s: %w", id, err)
+		}
+		return statsLoadedMsg{owner: owner, seq: seq, bankID: id, stats: st, err: err}
+	}
+	var spin tea.Cmd
+	if !o.spinning {
+		o.spinning = true
+		spin = o.spin.Tick
+	}
+	return tea.Batch(profile, stats, spin)
+}
+
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// stop cancels the load in flight; its answers will be dropped by their seq.
+func (o *Overview) stop() {
+	if o.cancel != nil {
+		o.cancel()
+		o.cancel = nil
+	}
+	o.loadingProfile, o.loadingStats = false, false
+}
+
+func (o *Overview) loading() bool { return o.loadingProfile || o.loadingStats }
+
+func (o *Overview) current(owner *Overview, seq int, id string) bool {
+	return owner == o && seq == o.seq && id == o.bankID
+}
+
+func (o *Overview) onProfile(msg profileLoadedMsg) tea.Cmd {
+	if !o.current(msg.owner, msg.seq, msg.bankID) || !o.loadingProfile {
+		return nil
+	}
+	o.loadingProfile = false
+	o.done()
+	if msg.err != nil {
+		return o.failed(&o.profErr, "load bank profile", msg.err)
+	}
+	o.profile, o.profErr = msg.profile, nil
+	return nil
+}
+
+func (o *Overview) onStats(msg statsLoadedMsg) tea.Cmd {
+	if !o.current(msg.owner, msg.seq, msg.bankID) || !o.loadingStats {
+		return nil
+	}
+	o.loadingStats = false
+	o.done()
+	if msg.err != nil {
+		return o.failed(&o.statsErr, "load bank stats", msg.err)
+	}
+	o.stats, o.statsErr = msg.stats, nil
+	return nil
+}
+
+// done releases the load's context once both answers are in.
+func (o *Overview) done() {
+	if !o.loading() && o.cancel != nil {
+		o.cancel()
+		o.cancel = nil
+	}
+}
+
+func (o *Overview) failed(slot *error, op string, err error) tea.Cmd {
+	if client.IsCanceled(err) {
+		return nil
+	}
+	*slot = err
+	return emit(common.ErrorMsg{Op: op, Err: err})
+}
+
+func (o *Overview) scrollBy(d int) {
+	o.scroll += d
+	o.clampScroll()
+}
+
+func (o *Overview) clampScroll() {
+	cw, _ := o.contentWidth()
+	o.scroll = min(max(o.scroll, 0), max(len(o.content(max(cw, 1)))-o.height, 0))
+}

@@ -1,0 +1,271 @@
+package banks
+
+import (
+	"slices"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// View implements common.Pane: exactly width x height cells, scrolled by j/k. The
+// frame is cached: most frames of the app are drawn for messages that did not touch
+// the overview.
+func (o *Overview) View() string {
+	w, h := o.width, o.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	o.restyle()
+	k := frameKey{rev: o.rev, width: w, height: h, scroll: o.scroll, focused: o.focused,
+		minute: o.c.Now().Unix() / 60, styles: o.c.Styles}
+	if k != o.drawnFor || o.drawn == "" {
+		o.drawn, o.drawnFor = o.render(w, h), k
+	}
+	return o.drawn
+}
+
+// render draws a frame.
+func (o *Overview) render(w, h int) string {
+	cw, pad := o.contentWidth()
+	all := o.content(cw)
+	start := min(o.scroll, max(len(all)-h, 0))
+	lines := all[start:min(start+h, len(all))]
+	if start+h < len(all) {
+		// Say that there is more below instead of cutting the view off silently.
+		lines = append(lines[:len(lines)-1:len(lines)-1],
+			components.Fit(o.c.Styles.Muted.Render("↓ more ("+o.keys.List.Down.Help().Key+")"), cw))
+	}
+	var b strings.Builder
+	margin := strings.Repeat(" ", pad)
+	for i := range h {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(margin)
+		if i < len(lines) {
+			b.WriteString(lines[i])
+		} else {
+			b.WriteString(strings.Repeat(" ", cw))
+		}
+		b.WriteString(margin)
+	}
+	return b.String()
+}
+
+// contentWidth is the width the content is laid out in: a one-cell margin keeps text
+// off the border the root draws, when there is room for it.
+func (o *Overview) contentWidth() (width, margin int) {
+	if o.width >= 12 {
+		return o.width - 2, 1
+	}
+	return o.width, 0
+}
+
+// content is every line of the overview at width w; View shows a window of it.
+func (o *Overview) content(w int) []string {
+	st := o.c.Styles
+	refresh := o.keys.Global.Refresh.Help().Key
+	id := common.SanitizeLine(components.Head(o.bankID, labelBytes))
+	switch {
+	case o.bankID == "":
+		return message(w, st.Muted, "No bank selected", st.Muted, "", "")
+	case o.deleted:
+		return message(w, st.Muted, "Bank "+id+" was deleted.", st.Muted, "", "")
+	case o.profile == nil && o.profErr != nil:
+		return append(message(w, st.Error, "Couldn't load bank "+id, st.Text, o.c.Describe(o.profErr), ""),
+			message(w, st.Muted, refresh+" to retry", st.Muted, "", "")...)
+	case o.profile == nil:
+		return []string{components.Fit(o.spin.View()+" "+st.Muted.Render("Loading "+id+"…"), w)}
+	}
+	p := o.profile
+	name := common.SanitizeLine(components.Head(p.Name, labelBytes))
+	right := ""
+	if o.loading() {
+		right = o.spin.View()
+	}
+	var lines []string
+	if name == "" || name == id {
+		lines = append(lines, components.Spread(st.Bold.Render(id), right, w))
+	} else {
+		lines = append(lines, components.Spread(st.Bold.Render(name), right, w), components.Fit(st.Muted.Render(id), w))
+	}
+
+	lines = append(lines, "", components.Fit(st.Section.Render("Mission"), w))
+	if strings.TrimSpace(p.Mission) == "" {
+		lines = append(lines, components.Fit(st.Subtle.Render("none"), w))
+	} else {
+		for _, l := range o.mission.get(p.Mission, w, o.missionLines()) {
+			lines = append(lines, components.Fit(st.Text.Render(l), w))
+		}
+	}
+
+	lines = append(lines, "", components.Fit(st.Section.Render("Disposition"), w))
+	for _, t := range traits() {
+		lines = append(lines, components.ScaleLine(st, t.name, traitLabelWidth, t.get(p.Disposition), t.low, t.high, w))
+	}
+	lines = append(lines, "")
+
+	switch {
+	case o.stats != nil:
+		lines = append(lines, o.statsGrid(o.stats, w)...)
+	case o.statsErr != nil:
+		lines = append(lines, message(w, st.Error, "Couldn't load counters", st.Text, o.c.Describe(o.statsErr), "")...)
+		lines = append(lines, message(w, st.Muted, refresh+" to retry", st.Muted, "", "")...)
+	default:
+		lines = append(lines, components.Fit(o.spin.View()+" "+st.Muted.Render("Loading counters…"), w))
+	}
+	for i, l := range lines {
+		if l == "" {
+			lines[i] = strings.Repeat(" ", w)
+		}
+	}
+	return lines
+}
+
+// missionLines caps the mission so the disposition and counters stay in view; the
+// whole text is one Y (copy JSON) away.
+func (o *Overview) missionLines() int { return min(max(o.height/4, 2), 8) }
+
+// statBlock is one titled group of the counters grid.
+type statBlock struct {
+	title string
+	rows  []statRow
+}
+
+type statRow struct {
+	label  string
+	ls     lipgloss.Style
+	value  string
+	vstyle lipgloss.Style
+}
+
+// statsGrid lays the counters out in up to three columns, as many as fit.
+func (o *Overview) statsGrid(s *client.BankStats, w int) []string {
+	st := o.c.Styles
+	num := func(n int) string { return itoa(n) }
+	warn := func(n int, style lipgloss.Style) lipgloss.Style {
+		if n > 0 {
+			return style
+		}
+		return st.Text
+	}
+	now := o.c.Now()
+
+	memories := statBlock{title: "Memories"}
+	for _, t := range []string{"world", "experience", "observation"} {
+		memories.rows = append(memories.rows, statRow{t, st.FactType(t), num(s.NodesByFactType[t]), st.Text})
+	}
+	for _, t := range sortedExtra(s.NodesByFactType, "world", "experience", "observation") {
+		memories.rows = append(memories.rows, statRow{common.SanitizeLine(t), st.Muted, num(s.NodesByFactType[t]), st.Text})
+	}
+	memories.rows = append(memories.rows,
+		statRow{"total", st.Label, num(s.TotalNodes), st.Bold},
+		statRow{"documents", st.Label, num(s.TotalDocuments), st.Text},
+		statRow{"last write", st.Label, common.RelTime(s.LastMemoryWriteAt.Time, now), st.Text})
+
+	links := statBlock{title: "Links"}
+	known := []string{"temporal", "semantic", "entity", "caused_by"}
+	for _, t := range append(known, sortedExtra(s.LinksByLinkType, known...)...) {
+		links.rows = append(links.rows, statRow{common.SanitizeLine(t), st.Label, num(s.LinksByLinkType[t]), st.Text})
+	}
+	links.rows = append(links.rows, statRow{"total", st.Label, num(s.TotalLinks), st.Bold})
+
+	ops := statBlock{title: "Operations", rows: []statRow{
+		{"pending", st.Label, num(s.PendingOperations), warn(s.PendingOperations, st.Warning)},
+		{"failed", st.Label, num(s.FailedOperations), warn(s.FailedOperations, st.Error)},
+	}}
+	consolidation := statBlock{title: "Consolidation", rows: []statRow{
+		{"pending", st.Label, num(s.PendingConsolidation), warn(s.PendingConsolidation, st.Warning)},
+		{"failed", st.Label, num(s.FailedConsolidation), warn(s.FailedConsolidation, st.Error)},
+		{"last run", st.Label, common.RelTime(s.LastConsolidatedAt.Time, now), st.Text},
+	}}
+	blocks := []statBlock{memories, links, ops, consolidation}
+
+	const gap, minCol, maxCol = 2, 17, 26
+	cols := min(max((w+gap)/(minCol+gap), 1), 3)
+	colW := min(maxCol, (w-gap*(cols-1))/cols)
+	if cols == 1 {
+		colW = w
+	}
+	groups := map[int][][]int{1: {{0, 1, 2, 3}}, 2: {{0, 2}, {1, 3}}, 3: {{0}, {1}, {2, 3}}}[cols]
+	columns := make([][]string, len(groups))
+	height := 0
+	for c, g := range groups {
+		for i, b := range g {
+			if i > 0 {
+				columns[c] = append(columns[c], strings.Repeat(" ", colW))
+			}
+			columns[c] = append(columns[c], renderBlock(st.Section, blocks[b], colW)...)
+		}
+		height = max(height, len(columns[c]))
+	}
+	lines := make([]string, height)
+	for i := range lines {
+		var b strings.Builder
+		for c, col := range columns {
+			if c > 0 {
+				b.WriteString(strings.Repeat(" ", gap))
+			}
+			if i < len(col) {
+				b.WriteString(col[i])
+			} else {
+				b.WriteString(strings.Repeat(" ", colW))
+			}
+		}
+		lines[i] = components.Fit(b.String(), w)
+	}
+	return lines
+}
+
+func renderBlock(title lipgloss.Style, b statBlock, w int) []string {
+	lines := []string{components.Fit(title.Render(b.title), w)}
+	for _, r := range b.rows {
+		lines = append(lines, components.Spread(r.ls.Render(r.label), r.vstyle.Render(r.value), w))
+	}
+	return lines
+}
+
+// sortedExtra returns the keys of m that are not in known, sorted: counters of types
+// this version does not know yet still show.
+func sortedExtra(m map[string]int, known ...string) []string {
+	var out []string
+	for k := range m {
+		if !slices.Contains(known, k) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// wrapCache keeps the wrapped mission: wrapping a huge text on every frame would make
+// the view's cost depend on the text's length.
+type wrapCache struct {
+	text     string
+	width    int
+	maxLines int
+	lines    []string
+}
+
+func (c *wrapCache) get(text string, width, maxLines int) []string {
+	if c.lines != nil && c.text == text && c.width == width && c.maxLines == maxLines {
+		return c.lines
+	}
+	c.text, c.width, c.maxLines = text, width, maxLines
+	clean := strings.TrimSpace(strings.ReplaceAll(common.Sanitize(text), "\t", " "))
+	// Only maxLines lines are shown: a prefix of the text is enough to fill them, and
+	// wrapping only that keeps a megabyte-long mission cheap.
+	cut := false
+	if limit := width*maxLines*4 + 1; len(clean) > limit {
+		clean, cut = strings.ToValidUTF8(clean[:limit], ""), true
+	}
+	c.lines = components.Wrap(clean, width, maxLines)
+	if last := len(c.lines) - 1; cut && last >= 0 && !strings.HasSuffix(c.lines[last], components.Ellipsis) {
+		c.lines[last] = components.Truncate(c.lines[last], width-1) + components.Ellipsis
+	}
+	return c.lines
+}

@@ -1,0 +1,320 @@
+// Package banks is the bank sidebar and the bank overview. The sidebar lists every bank
+// (filtered on the server, sorted here) and announces the selection with
+// common.BankSelectedMsg; the overview shows the selected bank's profile and counters.
+// Both open the create, edit and delete dialogs, which are hidden in read-only mode.
+package banks
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// rowHeight is the lines per bank: the name and fact count, then the id and last write.
+const rowHeight = 2
+
+// Sidebar is the list of banks.
+type Sidebar struct {
+	c       *common.Common
+	keys    keymap.KeyMap // this pane's copy: bindings are disabled here, not globally
+	width   int
+	height  int
+	focused bool
+
+	entries []entry
+	order   []int // indexes into entries in the current sort, computed per load and sort
+	sort    sortMode
+	cursor  int // position in order of the selected bank
+	offset  int // position in order of the first visible row
+
+	initial     string // bank to select after the first load
+	initialDone bool
+	selectAfter string         // bank to select after the next load (one just created)
+	emitted     string         // the bank last announced with BankSelectedMsg
+	echoes      map[string]int // our announcements the root has not yet handed back
+
+	loaded     bool   // a load has succeeded
+	shownQuery string // the filter of the banks shown
+	loading    bool
+	loadSeq    int
+	cancel     context.CancelFunc
+	err        error
+
+	query       string // the filter of the latest load
+	filter      textinput.Model
+	editing     bool
+	filterSeq   int
+	filterDelay time.Duration
+
+	spin     spinner.Model
+	spinning bool
+	styled   *styles.Styles
+	dialog   dialogHolder
+}
+
+var (
+	_ common.Pane     = (*Sidebar)(nil)
+	_ common.Actioner = (*Sidebar)(nil)
+	_ common.Copier   = (*Sidebar)(nil)
+)
+
+// NewSidebar returns the bank list; it selects initialBank once loaded when it exists,
+// else the first bank.
+func NewSidebar(c *common.Common, initialBank string) *Sidebar {
+	s := &Sidebar{c: c, keys: c.Keys, initial: initialBank, filterDelay: filterDelay, styled: c.Styles}
+	s.filter = components.NewInput(c.Styles, "/ ", "filter by id or name")
+	s.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
+	s.syncKeys()
+	return s
+}
+
+// Init loads the banks.
+func (s *Sidebar) Init() tea.Cmd { return s.load() }
+
+// SetSize implements common.Pane.
+func (s *Sidebar) SetSize(width, height int) {
+	s.width, s.height = max(width, 0), max(height, 0)
+	s.ensureVisible()
+}
+
+// Focus implements common.Pane.
+func (s *Sidebar) Focus() tea.Cmd { s.focused = true; return nil }
+
+// Blur implements common.Pane; a filter being typed is kept, as enter would.
+func (s *Sidebar) Blur() {
+	s.focused = false
+	if s.editing {
+		s.editing = false
+		s.filter.Blur()
+	}
+}
+
+// Capturing is true while the filter is being typed.
+func (s *Sidebar) Capturing() bool { return s.editing }
+
+// SelectedBank returns the selected bank's id ("" when none).
+func (s *Sidebar) SelectedBank() string { return s.selectedID() }
+
+// Update implements common.Pane.
+func (s *Sidebar) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
+	s.restyle()
+	s.syncKeys()
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = s.handleKey(msg)
+	case tea.PasteMsg:
+		if s.editing {
+			cmd = s.editFilter(msg)
+		}
+	case tea.MouseClickMsg:
+		cmd = s.click(msg)
+	case tea.MouseWheelMsg:
+		s.wheel(msg)
+	case banksLoadedMsg:
+		cmd = s.onLoaded(msg)
+	case filterDueMsg:
+		if msg.owner == s && msg.seq == s.filterSeq {
+			cmd = s.applyFilter(s.filter.Value())
+		}
+	case spinner.TickMsg:
+		if msg.ID == s.spin.ID() {
+			if !s.loading {
+				s.spinning = false // let the tick chain end
+				return s, nil
+			}
+			s.spin, cmd = s.spin.Update(msg)
+		}
+	case common.BanksChangedMsg:
+		cmd = s.reload(msg.Select)
+	case common.BankSelectedMsg:
+		cmd = s.onSelected(msg.BankID)
+	case action:
+		if msg.pane == common.Pane(s) {
+			cmd = s.do(msg.do)
+		}
+	}
+	s.syncKeys()
+	return s, tea.Batch(cmd, s.dialog.relay(msg))
+}
+
+// reload refreshes the list after a create, edit or delete (or the root's refresh),
+// then selects sel if given.
+func (s *Sidebar) reload(sel string) tea.Cmd {
+	s.selectAfter = sel
+	return s.load()
+}
+
+// clearFilter drops the filter without loading.
+func (s *Sidebar) clearFilter() {
+	s.editing = false
+	s.filter.Blur()
+	s.filter.Reset()
+	s.query = ""
+	s.filterSeq++
+}
+
+func (s *Sidebar) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if s.editing {
+		return s.editKey(k)
+	}
+	kl, kb := s.keys.List, s.keys.Banks
+	switch {
+	case key.Matches(k, kl.Up):
+		return s.moveTo(s.cursor - 1)
+	case key.Matches(k, kl.Down):
+		return s.moveTo(s.cursor + 1)
+	case key.Matches(k, kl.Top):
+		return s.moveTo(0)
+	case key.Matches(k, kl.Bottom):
+		return s.moveTo(len(s.order) - 1)
+	case key.Matches(k, kl.PageUp):
+		return s.moveTo(s.cursor - s.visibleRows())
+	case key.Matches(k, kl.PageDown):
+		return s.moveTo(s.cursor + s.visibleRows())
+	case key.Matches(k, kl.Back):
+		if s.query != "" || s.filter.Value() != "" {
+			s.filter.Reset()
+			return s.applyFilter("")
+		}
+		return nil
+	}
+	for _, a := range []struct {
+		b  key.Binding
+		do string
+	}{{kl.Filter, doFilter}, {kb.Sort, doSort}, {s.keys.Global.Refresh, doRefresh},
+		{kb.Create, doCreate}, {kb.Edit, doEdit}, {kb.Delete, doDelete}} {
+		if key.Matches(k, a.b) {
+			return s.do(a.do)
+		}
+	}
+	return nil
+}
+
+// do performs a pane action, from its key or from the command palette.
+func (s *Sidebar) do(what string) tea.Cmd {
+	b := s.selected()
+	switch {
+	case what == doFilter:
+		s.editing = true
+		s.filter.CursorEnd()
+		return s.filter.Focus()
+	case what == doSort:
+		s.cycleSort()
+	case what == doRefresh:
+		return s.load()
+	case s.c.ReadOnly:
+		return nil // every write below is off in read-only mode
+	case what == doCreate:
+		return s.dialog.open(newCreateDialog(s.c))
+	case what == doEdit && b != nil:
+		return s.dialog.open(newEditDialog(s.c, b.BankID, b.Name, b.Mission, b.Disposition))
+	case what == doDelete && b != nil:
+		return s.dialog.open(newDeleteDialog(s.c, b.BankID))
+	}
+	return nil
+}
+
+// editKey handles keys while the filter is typed: enter keeps it, esc clears it, the
+// arrows still move the selection, everything else edits the text.
+func (s *Sidebar) editKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, s.keys.Form.Confirm):
+		s.editing = false
+		s.filter.Blur()
+		return s.applyFilter(s.filter.Value())
+	case key.Matches(k, s.keys.Form.Cancel):
+		s.editing = false
+		s.filter.Blur()
+		s.filter.Reset()
+		return s.applyFilter("")
+	case k.Code == tea.KeyUp:
+		return s.moveTo(s.cursor - 1)
+	case k.Code == tea.KeyDown:
+		return s.moveTo(s.cursor + 1)
+	}
+	return s.editFilter(k)
+}
+
+func (s *Sidebar) editFilter(msg tea.Msg) tea.Cmd {
+	before := s.filter.Value()
+	var cmd tea.Cmd
+	s.filter, cmd = s.filter.Update(msg)
+	if s.filter.Value() == before {
+		return cmd
+	}
+	return tea.Batch(cmd, s.filterChanged())
+}
+
+// onLoaded takes a load's answer, unless a newer load has superseded it.
+func (s *Sidebar) onLoaded(msg banksLoadedMsg) tea.Cmd {
+	if msg.owner != s || msg.seq != s.loadSeq {
+		return nil
+	}
+	s.loading, s.cancel = false, nil
+	if msg.err != nil {
+		if client.IsCanceled(msg.err) {
+			return nil
+		}
+		s.err = msg.err
+		return emit(common.ErrorMsg{Op: "load banks", Err: msg.err})
+	}
+	if s.selectAfter != "" && s.query != "" && !containsBank(msg.banks, s.selectAfter) {
+		// The bank to select (one just created, say) is hidden by the filter: drop the
+		// filter rather than leave the user wondering where it went.
+		s.clearFilter()
+		return s.load()
+	}
+	prev, prevQuery := s.selectedID(), s.shownQuery
+	s.err = nil
+	s.entries = make([]entry, len(msg.banks))
+	for i, b := range msg.banks {
+		s.entries[i] = newEntry(b)
+	}
+	s.order = sortedOrder(s.entries, s.sort)
+	s.loaded, s.shownQuery = true, s.query
+
+	target := prev
+	switch {
+	case s.selectAfter != "":
+		target, s.selectAfter = s.selectAfter, ""
+	case !s.initialDone:
+		target = s.initial
+	}
+	s.initialDone = true
+	switch i := s.indexOf(target); {
+	case i >= 0:
+		s.cursor = i
+	case s.query != prevQuery:
+		s.cursor = 0 // a new filter starts at its best match
+	}
+	// Otherwise the cursor keeps its place: after a delete, the next bank is selected.
+	return s.moveTo(s.cursor)
+}
+
+func containsBank(banks []client.Bank, id string) bool {
+	for i := range banks {
+		if banks[i].BankID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Sidebar) restyle() {
+	if s.styled != s.c.Styles {
+		s.styled = s.c.Styles
+		s.filter.SetStyles(components.InputStyles(s.c.Styles))
+		s.spin.Style = s.c.Styles.Accent
+	}
+}
