@@ -15,10 +15,14 @@ import (
 	"syscall"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
 	"hindsight-tui/client"
 	"hindsight-tui/config"
 	"hindsight-tui/demo"
 	"hindsight-tui/doctor"
+	"hindsight-tui/ui"
 )
 
 // version is set at build time with -ldflags "-X main.version=v1.2.3"; when it is empty
@@ -83,19 +87,41 @@ func run(ctx context.Context, args []string, getenv func(string) string, home st
 	if cmd == "doctor" {
 		return printReport(stdout, doctor.Diagnose(ctx, cfg, c))
 	}
-	return explore(ctx, o, cfg, c, stdout)
+	return explore(ctx, o, cfg, c, getenv, home, stdout, stderr)
 }
 
-// explore runs the interactive explorer. The ui package is not part of this build yet, so
-// for now it prints doctor's report. When it lands, the body becomes:
-//
-//	m := ui.New(ui.Options{Client: c, Config: cfg, Bank: o.bank, ReadOnly: o.readOnly, Version: buildVersion()})
-//	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil { ...; return exitFailure }
-//	return 0
-func explore(ctx context.Context, o options, cfg config.Config, c *client.Client, stdout io.Writer) int {
-	code := printReport(stdout, doctor.Diagnose(ctx, cfg, c))
-	fmt.Fprintln(stdout, "The interactive explorer is not part of this build yet; the checks above are what this build can do.")
-	return code
+// explore runs the interactive explorer until the user quits. A cancelled ctx (SIGTERM,
+// or SIGINT delivered by something other than the terminal) ends it quietly.
+func explore(ctx context.Context, o options, cfg config.Config, c *client.Client, getenv func(string) string, home string, stdout, stderr io.Writer) int {
+	if f, ok := stdout.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
+		fmt.Fprintln(stderr, "hindsight-tui: the explorer needs a terminal; for a non-interactive check run 'hindsight-tui doctor'.")
+		return exitFailure
+	}
+	m := ui.New(ui.Options{
+		Client:    c,
+		ServerURL: cfg.URL,
+		URLSource: cfg.URLSource,
+		KeySet:    cfg.APIKey.IsSet(),
+		Demo:      o.demo,
+		ReadOnly:  o.readOnly,
+		Bank:      o.bank,
+		Version:   buildVersion(),
+		Timeout:   cfg.Timeout,
+		StateDir:  ui.DefaultStateDir(getenv, home),
+	})
+	p := tea.NewProgram(m,
+		tea.WithContext(ctx),
+		tea.WithOutput(stdout),
+		tea.WithColorProfile(ui.ColorProfile(stdout, os.Environ())),
+	)
+	if _, err := p.Run(); err != nil {
+		if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+			return 0
+		}
+		fmt.Fprintf(stderr, "hindsight-tui: %v\n", err)
+		return exitFailure
+	}
+	return 0
 }
 
 func printReport(w io.Writer, r doctor.Report) int {

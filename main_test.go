@@ -146,11 +146,15 @@ func TestKeyNeverPrinted(t *testing.T) {
 	runs[2].want(t, 1, "the server rejected the API key", "set (profile prod (")
 }
 
-func TestExplorerPlaceholder(t *testing.T) {
-	r := runWith(t, nil, "--demo", "--bank", "x", "--read-only")
-	r.want(t, 0, "(demo server)", "not part of this build yet")
-	r = runWith(t, nil, "--url", "http://127.0.0.1:1")
-	r.want(t, 1, "cannot reach", "not part of this build yet")
+// TestExplorerNeedsATerminal: without a terminal the explorer says what to run
+// instead, and does not try to take over whatever the output is.
+func TestExplorerNeedsATerminal(t *testing.T) {
+	for _, args := range [][]string{{"--demo", "--bank", "x", "--read-only"}, {"--url", "http://127.0.0.1:1"}} {
+		r := runWith(t, nil, args...)
+		if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, "needs a terminal") || !strings.Contains(r.stderr, "doctor") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
 }
 
 func TestDemoServerCommand(t *testing.T) {

@@ -1,0 +1,165 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+)
+
+// The shell's own actions. Keys and the command palette both produce these messages,
+// so a global action is implemented once, in action.
+type (
+	quitMsg          struct{}
+	showHelpMsg      struct{}
+	showPaletteMsg   struct{}
+	showErrorLogMsg  struct{}
+	toggleThemeMsg   struct{}
+	cancelConnectMsg struct{}
+	clearErrorsMsg   struct{}
+	cycleFocusMsg    struct{ delta int }
+	focusMsg         struct{ ring int } // 0 = sidebar, n = tab n
+	copyMsg          struct{ json bool }
+	// runActionMsg is what the palette returns for the chosen action.
+	runActionMsg struct{ msg tea.Msg }
+)
+
+// action performs one of the shell's actions; ok is false for any other message.
+func (m Model) action(msg tea.Msg) (Model, tea.Cmd, bool) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case quitMsg:
+		m, cmd = m.quit()
+	case showHelpMsg:
+		m = m.openDialog(newHelpDialog(m.com, m.helpGroups(), m.opts.Version))
+	case showPaletteMsg:
+		p := newPalette(m.com, m.actions())
+		cmd = p.focus()
+		m = m.openDialog(p)
+	case showErrorLogMsg:
+		m = m.openDialog(newErrorLogDialog(m.com, m.errs))
+	case toggleThemeMsg:
+		m = m.setTheme(!m.isDark)
+		m, cmd = m.addToast("theme: "+themeName(m.isDark), false)
+	case cancelConnectMsg:
+		m = m.cancelConnect()
+	case clearErrorsMsg:
+		m.errs.clear()
+		m, cmd = m.addToast("error log cleared", false)
+	case cycleFocusMsg:
+		n := m.ringSize()
+		m, cmd = m.setFocus(((m.focus+msg.delta)%n + n) % n)
+	case focusMsg:
+		m, cmd = m.setFocus(msg.ring)
+	case copyMsg:
+		m, cmd = m.copySelection(msg.json)
+	default:
+		return m, nil, false
+	}
+	return m, cmd, true
+}
+
+func themeName(isDark bool) string {
+	if isDark {
+		return "dark"
+	}
+	return "light"
+}
+
+// quit saves the state (if anything changed) before the program ends.
+func (m Model) quit() (Model, tea.Cmd) {
+	if m.conn.cancel != nil {
+		m.conn.cancel()
+	}
+	var save tea.Cmd
+	if m.state, save = m.state.flush(); save != nil {
+		return m, tea.Sequence(save, tea.Quit)
+	}
+	return m, tea.Quit
+}
+
+// reportError logs a failed request and shows it as a toast. Cancelled requests are
+// not failures: the user (or a newer request) asked for them to stop.
+func (m Model) reportError(msg common.ErrorMsg) (Model, tea.Cmd) {
+	if msg.Err == nil || client.IsCanceled(msg.Err) {
+		return m, nil
+	}
+	e := entryFor(m.com.Now(), msg.Op, msg.Err, m.opts.ServerURL)
+	m.errs.add(e)
+	text := e.Summary
+	if e.Op != "" {
+		text = e.Op + ": " + text
+	}
+	return m.addToast(text, true)
+}
+
+// selection is the focused pane's selected item, if it has one.
+func (m Model) selection() (id, what, jsonText string, ok bool) {
+	c, isCopier := m.focused().(common.Copier)
+	if !isCopier {
+		return "", "", "", false
+	}
+	return c.Selection()
+}
+
+// copySelection puts the selected item's id (or JSON) on the clipboard with OSC 52,
+// which works over SSH too, and says what was copied.
+func (m Model) copySelection(asJSON bool) (Model, tea.Cmd) {
+	id, what, jsonText, ok := m.selection()
+	if !ok {
+		return m.addToast("nothing selected to copy", false)
+	}
+	what = common.SanitizeLine(what)
+	if asJSON {
+		m, toast := m.addToast("copied JSON of "+what, false)
+		return m, tea.Batch(tea.SetClipboard(jsonText), toast)
+	}
+	kind, _, _ := strings.Cut(what, " ")
+	m, toast := m.addToast("copied "+strings.TrimSpace(kind+" id "+common.SanitizeLine(id)), false)
+	return m, tea.Batch(tea.SetClipboard(id), toast)
+}
+
+// actions lists everything the user can do now, for the command palette: the focused
+// pane's actions first (the likeliest), then the sidebar's, then the shell's.
+func (m Model) actions() []common.Action {
+	var out []common.Action
+	if p, ok := m.focused().(common.Actioner); ok {
+		out = append(out, p.Actions()...)
+	}
+	if m.focused() != nil && m.focus != 0 {
+		if p, ok := m.sidebar.(common.Actioner); ok {
+			out = append(out, p.Actions()...)
+		}
+	}
+	g := m.globalKeys()
+	add := func(b key.Binding, name string, msg tea.Msg) {
+		if b.Enabled() {
+			out = append(out, common.Action{Name: name, Key: b.Help().Key, Msg: msg})
+		}
+	}
+	if m.conn.phase == phaseConnected {
+		if m.focus != 0 {
+			out = append(out, common.Action{Name: "Go to the bank list", Msg: focusMsg{ring: 0}})
+		}
+		for i, t := range m.tabs {
+			if m.focus != i+1 {
+				out = append(out, common.Action{Name: "Go to " + t.spec.Title, Key: strconv.Itoa(i + 1), Msg: focusMsg{ring: i + 1}})
+			}
+		}
+	} else {
+		add(g.Refresh, "Retry the connection", retryMsg{})
+	}
+	add(g.NextPane, "Next pane", cycleFocusMsg{delta: 1})
+	add(g.PrevPane, "Previous pane", cycleFocusMsg{delta: -1})
+	add(g.CopyID, "Copy the selected id", copyMsg{})
+	add(g.CopyJSON, "Copy the selected item as JSON", copyMsg{json: true})
+	add(g.Help, "Show all keys", showHelpMsg{})
+	add(g.ErrorLog, "Show the error log", showErrorLogMsg{})
+	add(g.Theme, "Switch to the "+themeName(!m.isDark)+" theme", toggleThemeMsg{})
+	add(g.Quit, "Quit", quitMsg{})
+	return out
+}

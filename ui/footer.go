@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// helpItem is one "key description" pair of the footer. Items that are not kept are
+// dropped, last first, when the line is too narrow.
+type helpItem struct {
+	key, desc string
+	keep      bool
+}
+
+// footerView is the short help on the left and the newest toast (or the error count)
+// on the right.
+func (m Model) footerView() string {
+	s := m.com.Styles
+	w := m.lay.Width
+	right := ""
+	if t, ok := m.currentToast(); ok {
+		style, mark := s.ToastInfo, "✓ "
+		if t.isErr {
+			style, mark = s.ToastError, "✗ "
+		}
+		right = style.Render(truncate(mark+t.text, w*2/3))
+	} else if n := m.errs.len(); n > 0 {
+		right = s.Warning.Render(fmt.Sprintf("%d %s · ! log", n, plural(n, "error", "errors")))
+	}
+	room := w - 2 - ansi.StringWidth(right) - 2 // margins and a gap before the toast
+	return spread(" "+m.fitHelp(m.helpItems(), room), right+" ", w)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// helpItems is the footer's help for whatever has input now: the front dialog, else
+// the focused pane and the globals, else (before connecting) the connection keys.
+func (m Model) helpItems() []helpItem {
+	var items []helpItem
+	if n := len(m.dialogs); n > 0 {
+		help := m.dialogs[n-1].Help()
+		for i, h := range help {
+			k, desc, _ := strings.Cut(h, " ")
+			items = append(items, helpItem{key: k, desc: desc, keep: i == len(help)-1})
+		}
+		return items
+	}
+	g := m.navKeys()
+	add := func(b key.Binding, keep bool) {
+		if b.Enabled() {
+			items = append(items, helpItem{key: b.Help().Key, desc: b.Help().Desc, keep: keep})
+		}
+	}
+	if p := m.focused(); p != nil {
+		for _, b := range p.ShortHelp() {
+			add(b, false)
+		}
+		if p.Capturing() {
+			return items // the globals are off while a field takes the keys
+		}
+		add(g.NextPane, false)
+		add(g.Palette, true)
+		add(g.Help, true)
+		add(g.Quit, false)
+		return items
+	}
+	if m.conn.phase == phaseConnecting {
+		items = append(items, helpItem{key: "esc", desc: "cancel", keep: true})
+	}
+	add(g.Refresh, true)
+	add(g.ErrorLog, false)
+	add(g.Help, true)
+	add(g.Quit, true)
+	return items
+}
+
+// fitHelp renders items on one line of at most width cells, dropping the last
+// droppable item until it fits (and truncating if even the kept ones do not).
+func (m Model) fitHelp(items []helpItem, width int) string {
+	s := m.com.Styles
+	sep := s.Subtle.Render(" · ")
+	render := func(items []helpItem) string {
+		parts := make([]string, len(items))
+		for i, it := range items {
+			parts[i] = s.HelpKey.Render(it.key) + " " + s.Footer.Render(it.desc)
+		}
+		return strings.Join(parts, sep)
+	}
+	line := render(items)
+	for ansi.StringWidth(line) > width {
+		drop := -1
+		for i := len(items) - 1; i >= 0; i-- {
+			if !items[i].keep {
+				drop = i
+				break
+			}
+		}
+		if drop < 0 {
+			break
+		}
+		items = append(items[:drop:drop], items[drop+1:]...)
+		line = render(items)
+	}
+	return truncate(line, width)
+}

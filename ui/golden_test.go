@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
+)
+
+// goldenURL is what the header shows instead of the test server's random port, so
+// the goldens do not change from run to run.
+const goldenURL = "http://hindsight.test:8888"
+
+// realModel is the app with its real panes, talking to srv, at w×h, with a pinned
+// clock.
+func realModel(t testing.TB, srv *hindsighttest.Server, w, h int) *harness {
+	c, err := client.New(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Client: c, ServerURL: goldenURL, URLSource: "demo server", Demo: true,
+		Version: "test", Timeout: 5 * time.Second, Now: fixedNow})
+	hs := newHarness(t, m)
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	return hs
+}
+
+func demoServer(t testing.TB, opts ...hindsighttest.Option) *hindsighttest.Server {
+	srv := hindsighttest.NewServer(append([]hindsighttest.Option{hindsighttest.WithDemoSeed(), hindsighttest.WithClock(fixedNow)}, opts...)...)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestGolden compares the plain text of every screen the shell draws itself, at the
+// standard and the minimum size. Regenerate with: go test ./ui -run TestGolden -update
+func TestGolden(t *testing.T) {
+	type step func(t *testing.T, h *harness)
+	connect := func(t *testing.T, h *harness) {
+		h.run(h.m.Init(), 0)
+		if h.m.conn.phase != phaseConnected {
+			t.Fatalf("not connected: %v", h.m.conn.err)
+		}
+	}
+	screens := []struct {
+		name   string
+		faults []hindsighttest.Fault
+		steps  []step
+	}{
+		{name: "loading"},
+		{name: "overview", steps: []step{connect}},
+		{name: "help", steps: []step{connect, func(t *testing.T, h *harness) { h.press("?") }}},
+		{name: "palette", steps: []step{connect, func(t *testing.T, h *harness) { h.press(":"); h.typeText("bank") }}},
+		{name: "errorlog", steps: []step{connect, func(t *testing.T, h *harness) {
+			h.send(common.ErrorMsg{Op: "load bank stats", Err: apiError(t, 500, `{"detail":"stats backend timed out"}`)})
+			h.fire(isToastExpiry)
+			h.press("!")
+		}}},
+		{name: "connection_error",
+			faults: []hindsighttest.Fault{{Method: "GET", Path: "/version", Status: 500, Body: `{"detail":"database connection pool exhausted"}`}},
+			steps:  []step{func(t *testing.T, h *harness) { h.run(h.m.Init(), 0) }}},
+	}
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		for _, sc := range screens {
+			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
+				var opts []hindsighttest.Option
+				for _, f := range sc.faults {
+					opts = append(opts, hindsighttest.WithFault(f))
+				}
+				h := realModel(t, demoServer(t, opts...), size[0], size[1])
+				for _, s := range sc.steps {
+					s(t, h)
+				}
+				golden.RequireEqual(t, h.screen())
+			})
+		}
+	}
+	for _, size := range [][2]int{{59, 19}, {40, 10}} {
+		t.Run(fmt.Sprintf("too_small_%dx%d", size[0], size[1]), func(t *testing.T) {
+			h := realModel(t, demoServer(t), size[0], size[1])
+			golden.RequireEqual(t, h.screen())
+		})
+	}
+}

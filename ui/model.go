@@ -1,0 +1,133 @@
+// Package ui is hindsight-tui's application shell: the one tea.Model of the program. It
+// owns the layout (header, bank sidebar, tabbed main area, footer), focus, the dialog
+// stack (help, command palette, error log and the panes' own dialogs), toasts, the
+// connection check at start-up, mouse routing, the clipboard and the small state file
+// that remembers the last bank and pane per server. Panes live in sub-packages and
+// only ever see the messages and sizes this package gives them.
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+)
+
+// Options are everything the shell needs from the command line and the configuration.
+type Options struct {
+	Client    *client.Client
+	ServerURL string // shown in the header and in error sentences
+	URLSource string // where the URL came from, e.g. "env HINDSIGHT_API_URL"
+	KeySet    bool   // whether an API key is configured; its value never reaches the UI
+	Demo      bool   // the built-in demo server: badge, and state kept under "demo"
+	ReadOnly  bool   // hide every action that changes server data
+	Bank      string // open this bank; wins over the remembered one
+	Version   string // the app's own version, for the header
+	Timeout   time.Duration
+	Now       func() time.Time // nil means time.Now; tests pin it
+	// StateDir is where state.json (last bank and pane per server) lives. Empty keeps
+	// no state, which is what tests want; main passes DefaultStateDir.
+	StateDir string
+}
+
+// Model is the root of the program. Panes are pointers it shares between copies, so a
+// Model value returned from Update replaces the previous one wholesale.
+type Model struct {
+	com  *common.Common
+	opts Options
+
+	lay    screenLayout
+	isDark bool
+
+	sidebar common.Pane
+	allTabs []tab // every built main-area pane
+	tabs    []tab // the ones the server's features allow; filled on connect
+	active  int   // index in tabs shown in the main area
+	focus   int   // 0 is the sidebar, i+1 is tabs[i]
+
+	conn       connState
+	panesReady bool // panes are initialised only once the server answered
+	spinFrame  int
+
+	dialogs []common.Dialog // the last one is in front and gets the input
+	toasts  []toast
+	toastID int
+	errs    *errorLog
+
+	bank  string // the selected bank, for the header and the window title
+	state stateKeeper
+
+	// after schedules msg after d; a field so tests can run timers by hand.
+	after func(d time.Duration, msg tea.Msg) tea.Cmd
+
+	// frames remembers each pane's last framed view; shared by copies of the model.
+	frames *frameCache
+}
+
+// tab is one pane of the main area.
+type tab struct {
+	spec tabSpec
+	pane common.Pane
+}
+
+// New builds the shell with the real panes. Nothing touches the network until the
+// program calls Init; the state file, if any, is read here so the sidebar can be told
+// which bank to open.
+func New(opts Options) Model {
+	return newModel(opts, defaultPanes)
+}
+
+// paneFactory builds the sidebar and every main-area pane; tests substitute fakes.
+type paneFactory func(c *common.Common, initialBank string) (sidebar common.Pane, tabs []tab)
+
+func newModel(opts Options, build paneFactory) Model {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	com := &common.Common{
+		Client:   opts.Client,
+		Styles:   styles.New(true), // dark until the terminal says otherwise
+		Keys:     keymap.Default(),
+		Now:      opts.Now,
+		ReadOnly: opts.ReadOnly,
+		Timeout:  opts.Timeout,
+	}
+	m := Model{
+		com:    com,
+		opts:   opts,
+		isDark: true,
+		errs:   &errorLog{},
+		after:  tickAfter,
+		frames: &frameCache{},
+	}
+	m.state = newStateKeeper(opts)
+	saved, err := m.state.load()
+	if err != nil {
+		m.errs.add(entryFor(opts.Now(), "read the saved state (it was ignored)", err, ""))
+	}
+	bank := opts.Bank
+	if bank == "" {
+		bank = saved.Bank
+	}
+	m.bank = bank
+	m.state.current = serverState{Bank: bank, Pane: saved.Pane}
+	m.sidebar, m.allTabs = build(com, bank)
+	return m
+}
+
+// tickAfter is the real timer behind Model.after.
+func tickAfter(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+}
+
+// Init shows the first frame at once (the loading screen is the zero state), asks the
+// terminal for its background colour and starts the connection check. Init cannot
+// change the model, so the check itself starts in Update, when retryMsg arrives, like
+// a retry. Panes wait for the server.
+func (m Model) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, func() tea.Msg { return retryMsg{} })
+}

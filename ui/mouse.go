@@ -1,0 +1,106 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/ui/common"
+)
+
+// click focuses what is under the pointer (a tab, the sidebar, the main pane) and
+// hands the click to that pane in its own coordinates (see common.TranslateMouse). With
+// a dialog open, only the front dialog can be clicked.
+func (m Model) click(msg tea.MouseClickMsg) (Model, tea.Cmd) {
+	if n := len(m.dialogs); n > 0 {
+		_, r := m.dialogView(n - 1)
+		if !r.contains(msg.X, msg.Y) {
+			return m, nil
+		}
+		return m.updateFront(common.TranslateMouse(msg, r.X, r.Y))
+	}
+	if m.conn.phase != phaseConnected || m.lay.TooSmall {
+		return m, nil
+	}
+	if t := m.lay.Tabs; t.contains(msg.X, msg.Y) {
+		for _, it := range m.tabItems() {
+			if x := msg.X - t.X; x >= it.x && x < it.x+it.w {
+				return m.setFocus(it.ring)
+			}
+		}
+		return m, nil
+	}
+	ring, r, ok := m.paneAt(msg.X, msg.Y)
+	if !ok {
+		return m, nil
+	}
+	m, focus := m.setFocus(ring)
+	in := m.inner(r)
+	if !in.contains(msg.X, msg.Y) {
+		return m, focus // on the border: focus only
+	}
+	m, cmd := m.updatePane(ring, common.TranslateMouse(msg, in.X, in.Y))
+	return m, tea.Batch(focus, cmd)
+}
+
+// wheel scrolls the pane under the pointer, focused or not.
+func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
+	if n := len(m.dialogs); n > 0 {
+		_, r := m.dialogView(n - 1)
+		return m.updateFront(common.TranslateMouse(msg, r.X, r.Y))
+	}
+	if m.conn.phase != phaseConnected || m.lay.TooSmall {
+		return m, nil
+	}
+	ring, r, ok := m.paneAt(msg.X, msg.Y)
+	if !ok {
+		return m, nil
+	}
+	in := m.inner(r)
+	return m.updatePane(ring, common.TranslateMouse(msg, in.X, in.Y))
+}
+
+// paneAt is the focus-ring position and rectangle of the pane drawn at (x, y).
+func (m Model) paneAt(x, y int) (int, rect, bool) {
+	l := m.lay
+	switch {
+	case len(m.tabs) == 0 && l.body().contains(x, y):
+		return 0, l.body(), true
+	case l.Collapsed && l.Main.contains(x, y):
+		if m.focus == 0 || len(m.tabs) == 0 {
+			return 0, l.Main, true
+		}
+		return m.active + 1, l.Main, true
+	case l.Sidebar.contains(x, y):
+		return 0, l.Sidebar, true
+	case l.Main.contains(x, y) && len(m.tabs) > 0:
+		return m.active + 1, l.Main, true
+	}
+	return 0, rect{}, false
+}
+
+// inner is r without the pane border and padding: the pane's own coordinate space.
+func (m Model) inner(r rect) rect {
+	st := m.com.Styles.Pane
+	left := st.GetBorderLeftSize() + st.GetPaddingLeft()
+	top := st.GetBorderTopSize() + st.GetPaddingTop()
+	return rect{
+		X: r.X + left, Y: r.Y + top,
+		W: r.W - st.GetHorizontalFrameSize(), H: r.H - st.GetVerticalFrameSize(),
+	}
+}
+
+// updatePane gives msg to the pane at focus-ring position ring.
+func (m Model) updatePane(ring int, msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	if ring == 0 || ring > len(m.tabs) {
+		m.sidebar, cmd = m.sidebar.Update(msg)
+		return m, cmd
+	}
+	id := m.tabs[ring-1].spec.ID
+	for i, t := range m.allTabs {
+		if t.spec.ID == id {
+			m.allTabs[i].pane, cmd = t.pane.Update(msg)
+		}
+	}
+	m.syncTabs()
+	return m, cmd
+}

@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"hindsight-tui/ui/common"
+)
+
+func TestFuzzyFind(t *testing.T) {
+	names := []string{"Create bank", "Copy the selected id", "Go to the bank list", "Quit", "Switch to the light theme"}
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"", names},
+		{"quit", []string{"Quit"}},
+		{"QUIT", []string{"Quit"}},
+		{"cb", []string{"Create bank"}},
+		{"bank", []string{"Create bank", "Go to the bank list"}},
+		{"theme", []string{"Switch to the light theme"}},
+		{"zzz", nil},
+		{"tl", []string{"Go to the bank list", "Switch to the light theme", "Copy the selected id"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, m := range fuzzyFind(tt.query, names) {
+			got = append(got, names[m.index])
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q: got %q, want %q", tt.query, got, tt.want)
+		}
+	}
+	// Positions mark what matched, for highlighting.
+	m := fuzzyFind("cb", []string{"Create bank"})[0]
+	if !reflect.DeepEqual(m.positions, []int{0, 7}) {
+		t.Errorf("positions %v, want [0 7] (the word starts)", m.positions)
+	}
+	// A word-start preference never loses a match that exists.
+	if got := fuzzyFind("ab", []string{"xab a"}); len(got) != 1 {
+		t.Error("greedy fallback failed")
+	}
+	// Wide runes are positions, not bytes.
+	if got := fuzzyFind("銀行", []string{"作成 銀行"}); len(got) != 1 || !reflect.DeepEqual(got[0].positions, []int{3, 4}) {
+		t.Errorf("CJK match %+v", got)
+	}
+}
+
+type paneActionMsg struct{ name string }
+
+func TestPaletteListsFiltersAndRuns(t *testing.T) {
+	h, f := fakeModel(t, Options{}, "Overview", "Memories")
+	h.connectFake(120, 40)
+	f.sidebar.actions = []common.Action{{Name: "Create bank", Key: "n", Msg: paneActionMsg{"create"}}}
+	f.tabs[0].actions = []common.Action{{Name: "Refresh bank overview", Key: "r", Msg: paneActionMsg{"refresh overview"}}}
+	h.press(":")
+	if len(h.m.dialogs) != 1 {
+		t.Fatal(": did not open the palette")
+	}
+	scr := h.screen()
+	// The sidebar (focused) offers its action; globals come with their keys; the
+	// unfocused overview's actions are not offered.
+	mustContain(t, scr, "Commands", "Create bank", "Go to Overview", "Go to Memories", "Show all keys", "Quit")
+	mustNotContain(t, scr, "Refresh bank overview")
+	if !strings.Contains(scr, "Show all keys") || !regexpLine(scr, "Show all keys", " ? ") {
+		t.Error("the help action does not show its key")
+	}
+
+	h.typeText("memo")
+	scr = h.screen()
+	mustContain(t, scr, "Go to Memories")
+	mustNotContain(t, scr, "Create bank", "Quit")
+	h.press("enter")
+	if len(h.m.dialogs) != 0 || h.m.focus != 2 {
+		t.Fatalf("enter: dialogs %d, focus %d", len(h.m.dialogs), h.m.focus)
+	}
+
+	// A pane's action message is fed back through Update to the panes.
+	h.press("shift+tab", "shift+tab", "ctrl+p")
+	h.typeText("create")
+	h.press("enter")
+	if got, ok := lastOf[paneActionMsg](f.sidebar); !ok || got.name != "create" {
+		t.Fatalf("the sidebar did not get its action: %v", f.sidebar.msgs)
+	}
+
+	// esc closes without running anything; arrows choose.
+	h.press(":", "down", "esc")
+	if len(h.m.dialogs) != 0 {
+		t.Fatal("esc did not close the palette")
+	}
+	// From the overview, its own actions and the sidebar's are both offered.
+	h.press("1", ":")
+	mustContain(t, h.screen(), "Refresh bank overview", "Create bank")
+	h.typeText("nothing matches this")
+	mustContain(t, h.screen(), "No matching command.")
+	h.press("enter") // nothing to run
+	if len(h.m.dialogs) != 1 {
+		t.Error("enter on an empty list closed the palette")
+	}
+}
+
+func TestPaletteRunsGlobalActions(t *testing.T) {
+	h, _ := fakeModel(t, Options{}, "Overview")
+	h.connectFake(120, 40)
+	h.press(":")
+	h.typeText("light theme")
+	h.press("enter")
+	if h.m.isDark {
+		t.Fatal("the theme action did not run")
+	}
+	h.press(":")
+	h.typeText("keys")
+	h.press("enter")
+	if len(h.m.dialogs) != 1 {
+		t.Fatal("the help action did not open the help")
+	}
+	if _, ok := h.m.dialogs[0].(*helpDialog); !ok {
+		t.Fatalf("front dialog is %T", h.m.dialogs[0])
+	}
+	h.press("esc", ":")
+	h.typeText("quit")
+	h.press("enter")
+	if !h.quit {
+		t.Error("the quit action did not quit")
+	}
+}
+
+func TestPaletteBeforeConnecting(t *testing.T) {
+	h, _ := serverModel(t, closedURL(t), "")
+	h.run(h.m.Init(), 0)
+	h.press(":")
+	scr := h.screen()
+	mustContain(t, scr, "Retry the connection", "Show the error log")
+	mustNotContain(t, scr, "Go to", "Next pane", "Copy")
+}
+
+// regexpLine reports whether the line containing anchor also contains want.
+func regexpLine(screen, anchor, want string) bool {
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, anchor) {
+			return strings.Contains(l, want)
+		}
+	}
+	return false
+}

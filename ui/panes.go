@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"hindsight-tui/ui/banks"
+	"hindsight-tui/ui/common"
+)
+
+// tabSpec describes one pane of the main area.
+type tabSpec struct {
+	ID      string // stable name, kept in the state file
+	Title   string // tab label and pane title
+	Feature string // the server feature it needs ("" = none); off means the tab is absent
+	New     func(*common.Common) common.Pane
+}
+
+// tabSpecs are the main-area panes in tab order. A pane that is built is one line
+// here; panes not built yet are simply absent (Memories, Recall, Reflect, Retain,
+// Documents, Entities, Operations come in that order).
+func tabSpecs() []tabSpec {
+	return []tabSpec{
+		{ID: "overview", Title: "Overview", New: func(c *common.Common) common.Pane { return banks.NewOverview(c) }},
+	}
+}
+
+// defaultPanes builds the real sidebar and every main-area pane.
+func defaultPanes(c *common.Common, initialBank string) (common.Pane, []tab) {
+	specs := tabSpecs()
+	tabs := make([]tab, 0, len(specs))
+	for _, s := range specs {
+		tabs = append(tabs, tab{spec: s, pane: s.New(c)})
+	}
+	return banks.NewSidebar(c, initialBank), tabs
+}

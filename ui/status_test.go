@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
+)
+
+// apiError makes a real *client.APIError by calling a server with a fault installed.
+func apiError(t *testing.T, status int, body string) error {
+	t.Helper()
+	srv := hindsighttest.NewServer(hindsighttest.WithFault(hindsighttest.Fault{
+		Method: "GET", Path: "/v1/default/banks", Status: status, Body: body}))
+	defer srv.Close()
+	c, err := client.New(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.ListBanks(context.Background(), client.ListBanksParams{})
+	if err == nil {
+		t.Fatal("the fault did not fail the call")
+	}
+	return err
+}
+
+func isToastExpiry(m tea.Msg) bool { _, ok := m.(toastExpiredMsg); return ok }
+
+func TestToastsExpire(t *testing.T) {
+	h, _ := fakeModel(t, Options{}, "Overview")
+	h.connectFake(120, 40)
+	h.send(common.ToastMsg{Text: "bank saved"})
+	mustContain(t, h.screen(), "✓ bank saved")
+	if len(h.timers) != 1 || h.timers[0].d != infoTTL {
+		t.Fatalf("timers %+v, want one of %s", h.timers, infoTTL)
+	}
+	h.fire(isToastExpiry)
+	mustNotContain(t, h.screen(), "bank saved")
+}
+
+func TestErrorToastsStayLonger(t *testing.T) {
+	h, _ := fakeModel(t, Options{}, "Overview")
+	h.connectFake(120, 40)
+	h.send(common.ErrorMsg{Op: "load banks", Err: apiError(t, 500, `{"detail":"boom"}`)})
+	if len(h.timers) != 1 || h.timers[0].d != errorTTL || errorTTL <= infoTTL {
+		t.Fatalf("timers %+v, want one of %s", h.timers, errorTTL)
+	}
+	mustContain(t, h.screen(), "✗ load banks: the server failed (HTTP 500): boom")
+}
+
+func TestNewestToastWinsAndOldOnesExpireIndependently(t *testing.T) {
+	h, _ := fakeModel(t, Options{}, "Overview")
+	h.connectFake(120, 40)
+	h.send(common.ToastMsg{Text: "first"}, common.ToastMsg{Text: "second"})
+	mustContain(t, h.screen(), "second")
+	h.send(h.timers[1].msg) // the second expires first
+	mustContain(t, h.screen(), "first")
+}
+
+func TestErrorLogKeepsRequestAndDetail(t *testing.T) {
+	h, _ := fakeModel(t, Options{ServerURL: "http://hindsight.test"}, "Overview")
+	h.connectFake(120, 40)
+	h.send(common.ErrorMsg{Op: "load banks", Err: apiError(t, 500, `{"detail":"database is on fire"}`)})
+	h.send(common.ErrorMsg{Op: "create bank", Err: apiError(t, 422,
+		`{"detail":[{"type":"missing","loc":["body","name"],"msg":"Field required"}]}`)})
+	h.send(common.ErrorMsg{Op: "cancelled load", Err: &client.NetworkError{Kind: client.NetCanceled, Method: "GET", Path: "/x", Err: context.Canceled}})
+	if h.m.errs.len() != 2 {
+		t.Fatalf("%d entries; a cancelled request is not an error", h.m.errs.len())
+	}
+	e := h.m.errs.entries[0]
+	if e.Op != "load banks" || e.Method != "GET" || e.Path != "/v1/default/banks" || e.Status != 500 ||
+		e.Detail != "database is on fire" || !e.At.Equal(testNow) {
+		t.Errorf("entry %+v", e)
+	}
+
+	// The toasts expire; the log does not.
+	h.fire(isToastExpiry)
+	mustContain(t, h.screen(), "2 errors · ! log")
+	h.press("!")
+	scr := h.screen()
+	mustContain(t, scr, "Error log (2)", "09:00:00  create bank", "name: Field required",
+		"GET /v1/default/banks → HTTP 500", "detail: database is on fire", "c clear the log")
+	if strings.Index(scr, "create bank") > strings.Index(scr, "load banks") {
+		t.Error("the newest error is not first")
+	}
+
+	// c clears, and the dialog says so at once.
+	h.press("c")
+	if h.m.errs.len() != 0 {
+		t.Fatal("c did not clear the log")
+	}
+	mustContain(t, h.screen(), "No errors so far.", "error log cleared")
+	h.press("esc")
+	if len(h.m.dialogs) != 0 {
+		t.Error("esc did not close the log")
+	}
+}
+
+func TestErrorsAreSanitized(t *testing.T) {
+	h, _ := fakeModel(t, Options{}, "Overview")
+	h.connectFake(120, 40)
+	h.send(common.ErrorMsg{Op: "load\x1b[31m banks", Err: apiError(t, 500, `{"detail":"evil \u001b]0;pwned\u0007 title"}`)})
+	h.press("!")
+	view := h.m.View().Content
+	if strings.Contains(view, "\x1b]") || strings.Contains(view, "\x07") {
+		t.Errorf("server text reached the screen unsanitized: %q", view)
+	}
+}
+
+func TestClipboardCopiesTheSelection(t *testing.T) {
+	h, f := fakeModel(t, Options{}, "Overview")
+	h.connectFake(120, 40)
+	h.press("y") // nothing selected: copying is off, so the key is the pane's
+	if len(h.clipboard) != 0 || len(f.sidebar.keys) != 1 {
+		t.Fatalf("y without a selection: clipboard %q, pane keys %v", h.clipboard, f.sidebar.keys)
+	}
+	f.sidebar.selID, f.sidebar.selWhat, f.sidebar.selJSON = "research-agent", "bank research-agent", `{"bank_id":"research-agent"}`
+	h.press("y")
+	mustContain(t, h.screen(), "copied bank id research-agent")
+	h.press("Y")
+	mustContain(t, h.screen(), "copied JSON of bank research-agent")
+	if strings.Join(h.clipboard, "|") != `research-agent|{"bank_id":"research-agent"}` {
+		t.Errorf("clipboard got %q", h.clipboard)
+	}
+}
+
+func TestBankSelectionShowsInHeaderAndTitle(t *testing.T) {
+	h, f := fakeModel(t, Options{}, "Overview")
+	h.connectFake(120, 40)
+	h.send(common.BankSelectedMsg{BankID: "research-agent"})
+	mustContain(t, h.screen(), "bank research-agent")
+	if got := h.m.View().WindowTitle; got != "hindsight-tui — research-agent" {
+		t.Errorf("window title %q", got)
+	}
+	if _, ok := lastOf[common.BankSelectedMsg](f.tabs[0]); !ok {
+		t.Error("the overview did not get the selection")
+	}
+	v := h.m.View()
+	if !v.AltScreen || v.MouseMode != tea.MouseModeCellMotion {
+		t.Error("the view does not ask for the alt screen and mouse")
+	}
+}
+
+func TestErrorLogOpensBeforeConnecting(t *testing.T) {
+	h, _ := serverModel(t, closedURL(t), "")
+	h.run(h.m.Init(), 0)
+	h.press("!")
+	mustContain(t, h.screen(), "connect: check the server version", "GET /version")
+}

@@ -1,0 +1,242 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"hindsight-tui/ui/common"
+)
+
+// View draws the whole screen. Its cost is the visible cells: the panes render only
+// what fits their size, and dialogs are composited over the base view as layers.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = m.windowTitle()
+	return v
+}
+
+func (m Model) windowTitle() string {
+	if b := common.SanitizeLine(m.bank); b != "" {
+		return "hindsight-tui — " + b
+	}
+	return "hindsight-tui"
+}
+
+func (m Model) render() string {
+	l := m.lay
+	switch {
+	case l.Width <= 0 || l.Height <= 0:
+		return ""
+	case l.TooSmall:
+		return m.tooSmallView()
+	}
+	base := m.headerView() + "\n" + m.tabsView() + "\n" + m.bodyView() + "\n" + m.footerView()
+	if len(m.dialogs) == 0 {
+		return base
+	}
+	return m.overlay(base)
+}
+
+// overlay draws the dialogs as lipgloss layers over the base view. Compositing parses
+// every cell it covers, so only the band of lines the dialogs span goes through the
+// compositor; the lines above and below are kept as they are.
+func (m Model) overlay(base string) string {
+	views := make([]string, len(m.dialogs))
+	rects := make([]rect, len(m.dialogs))
+	top, bottom := m.lay.Height, 0
+	for i := range m.dialogs {
+		views[i], rects[i] = m.dialogView(i)
+		top, bottom = min(top, rects[i].Y), max(bottom, rects[i].Y+rects[i].H)
+	}
+	if top >= bottom {
+		return base
+	}
+	lines := strings.Split(base, "\n")
+	bottom = min(bottom, len(lines))
+	layers := []*lipgloss.Layer{lipgloss.NewLayer(strings.Join(lines[top:bottom], "\n"))}
+	for i, v := range views {
+		layers = append(layers, lipgloss.NewLayer(v).X(rects[i].X).Y(rects[i].Y-top).Z(i+1))
+	}
+	band := strings.Split(lipgloss.NewCompositor(layers...).Render(), "\n")
+	out := make([]string, 0, len(lines))
+	out = append(out, lines[:top]...)
+	for i := top; i < bottom; i++ {
+		if j := i - top; j < len(band) {
+			out = append(out, band[j])
+		} else {
+			out = append(out, lines[i])
+		}
+	}
+	return strings.Join(append(out, lines[bottom:]...), "\n")
+}
+
+// dialogView is dialog i's box, clipped to the screen, and where it sits (centred).
+func (m Model) dialogView(i int) (string, rect) {
+	w, h := m.lay.Width, m.lay.Height
+	view := clip(m.dialogs[i].View(), w, h)
+	dw, dh := lipgloss.Width(view), lipgloss.Height(view)
+	return view, rect{X: max((w-dw)/2, 0), Y: max((h-dh)/2, 0), W: dw, H: dh}
+}
+
+// tooSmallView replaces everything when the terminal is below the minimum size. The
+// wording is stable: scripts look for "Terminal too small".
+func (m Model) tooSmallView() string {
+	w, h := m.lay.Width, m.lay.Height
+	msg := fmt.Sprintf("Terminal too small: %d×%d.\nhindsight-tui needs at least %d×%d.", w, h, minWidth, minHeight)
+	var lines []string
+	for _, l := range strings.Split(msg, "\n") {
+		lines = append(lines, wrap(l, w)...)
+	}
+	return clip(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, m.com.Styles.Warning.Render(strings.Join(lines, "\n"))), w, h)
+}
+
+// headerView is one line: the app, badges, the bank, the connection (the server's
+// version once connected) and the server. When it does not fit, the end is cut: the
+// bank and whether we are connected matter more than where the URL came from.
+func (m Model) headerView() string {
+	s := m.com.Styles
+	sep := s.Subtle.Render(" │ ")
+	app := s.Accent.Render("hindsight-tui")
+	if m.opts.Demo {
+		app += " " + s.BadgeDemo.Render("DEMO")
+	}
+	if m.opts.ReadOnly {
+		app += " " + s.BadgeRO.Render("READ-ONLY")
+	}
+	bank := s.Muted.Render("none")
+	if b := common.SanitizeLine(m.bank); b != "" {
+		bank = s.HeaderValue.Render(b)
+	}
+	source := m.opts.URLSource
+	if !m.opts.Demo {
+		key := "no API key"
+		if m.opts.KeySet {
+			key = "API key set"
+		}
+		source = strings.TrimPrefix(source+", "+key, ", ")
+	}
+	server := s.HeaderKey.Render("server ") + s.Header.Render(m.opts.ServerURL)
+	if source != "" {
+		server += s.Muted.Render(" (" + source + ")")
+	}
+	var status string
+	switch m.conn.phase {
+	case phaseConnecting:
+		status = s.Muted.Render("connecting…")
+	case phaseFailed:
+		status = s.Error.Render("not connected")
+	default:
+		v := "?"
+		if m.com.Version != nil {
+			v = common.SanitizeLine(m.com.Version.APIVersion)
+		}
+		status = s.HeaderKey.Render("Hindsight ") + s.Header.Render(v)
+	}
+	line := " " + app + sep + s.HeaderKey.Render("bank ") + bank + sep + status + sep + server
+	return fit(truncate(line, m.lay.Width), m.lay.Width)
+}
+
+// tabItem is one label of the tab bar and the focus ring position it selects; x is
+// relative to the tab bar's left edge.
+type tabItem struct {
+	text string
+	ring int
+	x, w int
+}
+
+// tabItems lays out the tab bar once for both drawing and mouse hit tests. In the
+// collapsed layout the sidebar becomes the first tab, "Banks".
+func (m Model) tabItems() []tabItem {
+	if m.conn.phase != phaseConnected {
+		return nil
+	}
+	s := m.com.Styles
+	var items []tabItem
+	x := 0
+	add := func(label string, ring int, active bool) {
+		st := s.Tab
+		if active {
+			st = s.TabActive
+		}
+		text := st.Render(label)
+		w := lipgloss.Width(text)
+		items = append(items, tabItem{text: text, ring: ring, x: x, w: w})
+		x += w + 1
+	}
+	if m.lay.Collapsed {
+		add("Banks", 0, m.focus == 0)
+	}
+	for i, t := range m.tabs {
+		active := i == m.active && (!m.lay.Collapsed || m.focus != 0)
+		add(fmt.Sprintf("%d %s", i+1, t.spec.Title), i+1, active)
+	}
+	return items
+}
+
+// tabsView is the tab bar row (blank above the sidebar in the wide layout).
+func (m Model) tabsView() string {
+	l := m.lay
+	var sb strings.Builder
+	for i, it := range m.tabItems() {
+		if i > 0 {
+			sb.WriteString(" ")
+		}
+		sb.WriteString(it.text)
+	}
+	return strings.Repeat(" ", l.Tabs.X) + fit(sb.String(), l.Tabs.W)
+}
+
+// bodyView is the panes (or, before the server answered, the connection screen).
+func (m Model) bodyView() string {
+	l := m.lay
+	if m.conn.phase != phaseConnected {
+		return m.connectionView(l.body())
+	}
+	s := m.com.Styles
+	frame := func(p common.Pane, title string, focused bool, r rect) string {
+		style, titleStyle := s.Pane, s.PaneTitle
+		if focused {
+			style, titleStyle = s.PaneFocused, s.PaneTitleOn
+		}
+		slot := 1
+		if p == m.sidebar {
+			slot = 0
+		}
+		content := p.View()
+		return m.frames.get(slot, s, focused, title, content, r.W, r.H, func() string {
+			return box(style, titleStyle, title, content, r.W, r.H)
+		})
+	}
+	mainTitle, mainPane := "", common.Pane(nil)
+	if len(m.tabs) > 0 {
+		mainTitle, mainPane = m.tabs[m.active].spec.Title, m.tabs[m.active].pane
+	}
+	switch {
+	case mainPane == nil: // every pane is off on this server: the bank list takes the body
+		return frame(m.sidebar, "Banks", true, l.body())
+	case l.Collapsed && m.focus == 0:
+		return frame(m.sidebar, "Banks", true, l.Main)
+	case l.Collapsed:
+		return frame(mainPane, mainTitle, true, l.Main)
+	}
+	left := strings.Split(frame(m.sidebar, "Banks", m.focus == 0, l.Sidebar), "\n")
+	right := strings.Split(frame(mainPane, mainTitle, m.focus != 0, l.Main), "\n")
+	var sb strings.Builder
+	for i := range l.Main.H {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		if i < len(left) {
+			sb.WriteString(left[i])
+		}
+		if i < len(right) {
+			sb.WriteString(right[i])
+		}
+	}
+	return sb.String()
+}
