@@ -1,0 +1,95 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// wait is generous: CI machines are shared and a cold start builds nothing but still
+// starts the demo server and loads five banks.
+const wait = 15 * time.Second
+
+// TestShellAndBanks walks the app shell and the banks pane the way a new user would:
+// start-up, bank navigation, filter, create and delete a bank, help, resize, quit.
+func TestShellAndBanks(t *testing.T) {
+	bin := binary(t)
+	state := t.TempDir()
+	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + state, "TZ=UTC"}, bin, "--demo")
+
+	// Start-up: the demo badge, the banks and the overview of the newest bank.
+	scr := s.waitFor(wait, "DEMO", "Banks", "Alex's assistant", "Overview", "Disposition", "? help")
+	if !strings.Contains(scr, "bank user-alex-prefs") {
+		t.Fatalf("the newest bank is not selected on start:\n%s", scr)
+	}
+
+	// Navigation: j moves to the next bank and the header and overview follow.
+	s.keys("j")
+	s.waitFor(wait, "bank research-agent", "RAG evaluation research")
+
+	// Filter: server-side q narrows the list; esc clears it.
+	s.keys("/")
+	s.typeText("writer")
+	s.waitFor(wait, "Marrow Point")
+	s.waitGone(wait, "Platform team")
+	s.keys("Enter")
+	s.waitFor(wait, "bank writer-agent")
+	s.keys("/", "Escape")
+	s.waitFor(wait, "Platform team", "Alex's assistant")
+
+	// Create a bank through the dialog.
+	s.keys("n")
+	s.waitFor(wait, "Create bank")
+	s.typeText("e2e-bank")
+	s.keys("Tab")
+	s.typeText("E2E bank")
+	s.keys("Tab")
+	s.typeText("Created by the end-to-end test.")
+	s.keys("Enter")
+	s.waitFor(wait, "created bank e2e-bank", "bank e2e-bank", "Created by the end-to-end test.")
+
+	// Delete it: enter does nothing until the typed id matches exactly.
+	s.keys("D")
+	s.waitFor(wait, "Delete bank", "Type the bank id to confirm")
+	s.typeText("e2e-ban")
+	s.keys("Enter")
+	s.waitFor(wait, "Delete bank")
+	s.typeText("k")
+	s.keys("Enter")
+	s.waitFor(wait, "deleted bank e2e-bank")
+	s.waitGone(wait, "E2E bank")
+
+	// Help overlay.
+	s.keys("?")
+	s.waitFor(wait, "filter", "quit", "error log")
+	s.keys("Escape")
+	s.waitGone(wait, "error log")
+
+	// Resize down to the smallest supported size and back, and below it.
+	s.resize(60, 20)
+	s.waitFor(wait, "Banks")
+	s.resize(50, 15)
+	s.waitFor(wait, "too small")
+	s.resize(120, 40)
+	s.waitFor(wait, "Disposition", "Alex's assistant")
+
+	// Quit.
+	s.keys("q")
+	if rc := s.exitCode(wait); rc != 0 {
+		t.Fatalf("exit status %d", rc)
+	}
+}
+
+// TestUnreachableServer shows the connection explanation instead of exiting, and quits
+// cleanly from it.
+func TestUnreachableServer(t *testing.T) {
+	bin := binary(t)
+	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "HOME=" + t.TempDir()}, bin, "--url", "http://127.0.0.1:1")
+	s.waitFor(wait, "Cannot connect to Hindsight", "Cannot reach the server at http://127.0.0.1:1", "r retry", "1 error")
+	s.keys("r")
+	s.waitFor(wait, "Cannot connect to Hindsight", "2 errors")
+	s.keys("q")
+	if rc := s.exitCode(wait); rc != 0 {
+		t.Fatalf("exit status %d", rc)
+	}
+}

@@ -1,0 +1,175 @@
+// Package e2e drives the real hindsight-tui binary in a private tmux server, the way a
+// person would: it types keys and reads the screen. It needs tmux; under CI (CI=true) a
+// missing tmux fails the run instead of skipping it.
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// binary builds hindsight-tui once per test binary run into a temporary directory.
+func binary(t *testing.T) string {
+	t.Helper()
+	tmux, err := exec.LookPath("tmux")
+	if err != nil || tmux == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is required for the end-to-end tests (apt-get install -y tmux)")
+		}
+		t.Skip("tmux not installed; skipping end-to-end tests")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(file))
+	out := filepath.Join(t.TempDir(), "hindsight-tui")
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, b)
+	}
+	return out
+}
+
+// session is one program running in its own tmux server (its own socket), so tests never
+// touch the user's tmux or each other.
+type session struct {
+	t    *testing.T
+	dir  string
+	sock string
+}
+
+// start runs argv (the binary and its flags) in a new tmux session of the given size.
+// The program's exit status lands in dir/rc, since tmux does not always reap the pane.
+func start(t *testing.T, w, h int, env []string, argv ...string) *session {
+	t.Helper()
+	dir := t.TempDir()
+	s := &session{t: t, dir: dir, sock: filepath.Join(dir, "sock")}
+	conf := filepath.Join(dir, "tmux.conf")
+	if err := os.WriteFile(conf, []byte("set -g default-terminal xterm-256color\nset -g remain-on-exit on\nset -g status off\nset -g escape-time 0\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var quoted []string
+	for _, a := range argv {
+		quoted = append(quoted, shellQuote(a))
+	}
+	script := fmt.Sprintf("%s; echo $? > %s", strings.Join(quoted, " "), shellQuote(filepath.Join(dir, "rc")))
+	args := []string{"-S", s.sock, "-f", conf, "new-session", "-d", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h)}
+	for _, e := range env {
+		args = append(args, "-e", e)
+	}
+	args = append(args, "sh", "-c", script)
+	s.tmux(args...)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", s.sock, "kill-server").Run() })
+	return s
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func (s *session) tmux(args ...string) string {
+	s.t.Helper()
+	cmd := exec.Command("tmux", append([]string{"-S", s.sock}, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		s.t.Fatalf("tmux %s: %v: %s", strings.Join(args, " "), err, errb.String())
+	}
+	return out.String()
+}
+
+// keys sends tmux key names ("Enter", "Escape", "C-p", "Tab") or literal text.
+func (s *session) keys(keys ...string) {
+	s.t.Helper()
+	s.tmux(append([]string{"send-keys", "-t", "0"}, keys...)...)
+}
+
+// typeText sends text literally, character by character as a person types.
+func (s *session) typeText(text string) {
+	s.t.Helper()
+	s.tmux("send-keys", "-t", "0", "-l", text)
+}
+
+// screen returns the visible text of the pane.
+func (s *session) screen() string {
+	s.t.Helper()
+	return s.tmux("capture-pane", "-p", "-t", "0")
+}
+
+// resize changes the terminal size.
+func (s *session) resize(w, h int) {
+	s.t.Helper()
+	s.tmux("resize-window", "-t", "0", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h))
+}
+
+// waitFor polls the screen until every want string is visible, and fails with the last
+// screen after the timeout. Polling, not sleeping, keeps the test fast on a quiet
+// machine and patient on a loaded one.
+func (s *session) waitFor(timeout time.Duration, want ...string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(timeout)
+	var scr string
+	for {
+		scr = s.screen()
+		missing := ""
+		for _, w := range want {
+			if !strings.Contains(scr, w) {
+				missing = w
+				break
+			}
+		}
+		if missing == "" {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("waited %s for %q; screen:\n%s", timeout, missing, scr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitGone polls until none of the strings is visible.
+func (s *session) waitGone(timeout time.Duration, gone ...string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		scr := s.screen()
+		present := ""
+		for _, g := range gone {
+			if strings.Contains(scr, g) {
+				present = g
+				break
+			}
+		}
+		if present == "" {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("waited %s for %q to disappear; screen:\n%s", timeout, present, scr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// exitCode waits for the program to exit and returns its status.
+func (s *session) exitCode(timeout time.Duration) int {
+	s.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		b, err := os.ReadFile(filepath.Join(s.dir, "rc"))
+		if err == nil && len(bytes.TrimSpace(b)) > 0 {
+			var rc int
+			fmt.Sscan(string(b), &rc)
+			return rc
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("program did not exit within %s; screen:\n%s", timeout, s.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
