@@ -1,0 +1,240 @@
+package components
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+)
+
+// MemoryDialog shows one memory in full: it loads GET …/memories/{id} and, for an
+// observation, its history, then draws MemoryDoc in a scrollable box. y and Y copy
+// the memory's id and JSON; esc closes it and cancels a load in flight.
+type MemoryDialog struct {
+	c        *common.Common
+	bankID   string
+	memoryID string
+
+	mem     *client.Memory
+	history []client.ObservationChange
+	err     error
+	loading bool
+	cancel  context.CancelFunc
+	spin    spinner.Model
+
+	width, height int
+	scroll        int
+	closed        bool
+
+	doc      *Doc
+	lines    []string // doc drawn at linesFor
+	linesFor struct {
+		width  int
+		styles *styles.Styles
+	}
+}
+
+// memoryLoadedMsg answers the dialog's load; owner routes it, since the root may
+// deliver it to every pane and dialog.
+type memoryLoadedMsg struct {
+	owner   *MemoryDialog
+	mem     *client.Memory
+	history []client.ObservationChange
+	err     error
+}
+
+// NewMemoryDialog returns the dialog for memoryID of bankID and the command that loads
+// it. The pane that opens it relays messages to it (see Relay).
+func NewMemoryDialog(c *common.Common, bankID, memoryID string) (*MemoryDialog, tea.Cmd) {
+	d := &MemoryDialog{c: c, bankID: bankID, memoryID: memoryID, loading: true}
+	d.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
+	ctx, cancel := c.Context(context.Background())
+	d.cancel = cancel
+	cl, owner := c.Client, d
+	load := func() tea.Msg {
+		defer cancel()
+		m, err := cl.GetMemory(ctx, bankID, memoryID)
+		if err != nil {
+			return memoryLoadedMsg{owner: owner, err: fmt.Errorf("get memory %s: %w", memoryID, err)}
+		}
+		var hist []client.ObservationChange
+		if m.FactType == client.FactObservation {
+			if hist, err = cl.MemoryHistory(ctx, bankID, memoryID); err != nil {
+				return memoryLoadedMsg{owner: owner, mem: m, err: fmt.Errorf("memory history %s: %w", memoryID, err)}
+			}
+		}
+		return memoryLoadedMsg{owner: owner, mem: m, history: hist}
+	}
+	return d, tea.Batch(load, d.spin.Tick)
+}
+
+// Closed reports whether the dialog has asked the root to close it.
+func (d *MemoryDialog) Closed() bool { return d.closed }
+
+// Loading reports whether the memory is still being fetched.
+func (d *MemoryDialog) Loading() bool { return d.loading }
+
+// Memory returns the loaded memory (nil until it arrives or when loading failed).
+func (d *MemoryDialog) Memory() *client.Memory { return d.mem }
+
+// History returns the observation's changes, oldest first.
+func (d *MemoryDialog) History() []client.ObservationChange { return d.history }
+
+// SetSize implements common.Dialog.
+func (d *MemoryDialog) SetSize(width, height int) { d.width, d.height = width, height }
+
+// Help implements common.Dialog.
+func (d *MemoryDialog) Help() []string {
+	kl, kg := d.c.Keys.List, d.c.Keys.Global
+	h := []string{kl.Down.Help().Key + " scroll"}
+	if d.mem != nil {
+		h = append(h, kg.CopyID.Help().Key+" copy id", kg.CopyJSON.Help().Key+" copy JSON")
+	}
+	return append(h, kl.Back.Help().Key+" close")
+}
+
+// Update implements common.Dialog.
+func (d *MemoryDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && !d.closed {
+		return d, d.handleKey(k)
+	}
+	if w, ok := msg.(tea.MouseWheelMsg); ok {
+		switch w.Button {
+		case tea.MouseWheelUp:
+			d.scrollBy(-3)
+		case tea.MouseWheelDown:
+			d.scrollBy(3)
+		}
+		return d, nil
+	}
+	return d, d.Relay(msg)
+}
+
+// Relay takes the dialog's own asynchronous messages (its load, its spinner) and
+// ignores everything else; delivering one twice is harmless.
+func (d *MemoryDialog) Relay(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case memoryLoadedMsg:
+		if msg.owner != d || !d.loading {
+			return nil
+		}
+		d.loading, d.cancel = false, nil
+		d.mem, d.history, d.err = msg.mem, msg.history, msg.err
+		if d.mem != nil {
+			d.doc = MemoryDoc(d.mem, d.history, d.c.Now())
+		}
+		if msg.err != nil && !client.IsCanceled(msg.err) {
+			return logError("open memory", msg.err)
+		}
+	case spinner.TickMsg:
+		if msg.ID == d.spin.ID() && d.loading {
+			var cmd tea.Cmd
+			d.spin, cmd = d.spin.Update(msg)
+			return cmd
+		}
+	}
+	return nil
+}
+
+func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	kl, kg := d.c.Keys.List, d.c.Keys.Global
+	page := max(d.bodyHeight()-1, 1)
+	switch {
+	case key.Matches(k, kl.Back, kg.Quit):
+		if d.cancel != nil {
+			d.cancel()
+		}
+		d.closed = true
+		return closeDialog
+	case key.Matches(k, kl.Down):
+		d.scrollBy(1)
+	case key.Matches(k, kl.Up):
+		d.scrollBy(-1)
+	case key.Matches(k, kl.PageDown):
+		d.scrollBy(page)
+	case key.Matches(k, kl.PageUp):
+		d.scrollBy(-page)
+	case key.Matches(k, kl.Top):
+		d.scroll = 0
+	case key.Matches(k, kl.Bottom):
+		d.scrollBy(1 << 30)
+	case key.Matches(k, kg.CopyID) && d.mem != nil:
+		return tea.Batch(tea.SetClipboard(d.mem.ID), common.Toast("copied memory id "+common.SanitizeLine(d.mem.ID)))
+	case key.Matches(k, kg.CopyJSON) && d.mem != nil:
+		return tea.Batch(tea.SetClipboard(MemoryJSON(d.mem, d.history)), common.Toast("copied JSON of memory"))
+	}
+	return nil
+}
+
+// boxWidth is the text width: wider than a form, since memories are prose.
+func (d *MemoryDialog) boxWidth() int {
+	w := d.width
+	if w <= 0 {
+		w = 80
+	}
+	return max(min(w-6, 96), 20)
+}
+
+// bodyHeight is the lines of the document that fit: the screen less the box's frame,
+// the title, a blank line and the help line.
+func (d *MemoryDialog) bodyHeight() int {
+	h := d.height
+	if h <= 0 {
+		h = 24
+	}
+	return max(h-2-d.c.Styles.Overlay.GetVerticalFrameSize()-3, 3)
+}
+
+func (d *MemoryDialog) docLines(w int) []string {
+	if d.doc == nil {
+		return nil
+	}
+	if d.lines == nil || d.linesFor.width != w || d.linesFor.styles != d.c.Styles {
+		d.lines = d.doc.Lines(d.c.Styles, w)
+		d.linesFor.width, d.linesFor.styles = w, d.c.Styles
+	}
+	return d.lines
+}
+
+func (d *MemoryDialog) scrollBy(n int) {
+	total := len(d.docLines(d.boxWidth()))
+	d.scroll = min(max(d.scroll+n, 0), max(total-d.bodyHeight(), 0))
+}
+
+// View implements common.Dialog.
+func (d *MemoryDialog) View() string {
+	st := d.c.Styles
+	w := d.boxWidth()
+	lines := []string{Fit(st.OverlayTitle.Render("Memory"), w), ""}
+	body := d.bodyHeight()
+	switch {
+	case d.loading:
+		d.spin.Style = st.Accent
+		lines = append(lines, Fit(d.spin.View()+" "+st.Muted.Render(Truncate("loading memory "+common.SanitizeLine(d.memoryID)+"…", w-2)), w))
+	case d.mem == nil && d.err != nil:
+		for _, l := range Wrap("✗ "+d.c.Describe(d.err), w, 4) {
+			lines = append(lines, Fit(st.Error.Render(l), w))
+		}
+	default:
+		all := d.docLines(w)
+		d.scroll = min(d.scroll, max(len(all)-body, 0))
+		end := min(d.scroll+body, len(all))
+		lines = append(lines, all[d.scroll:end]...)
+		if d.err != nil {
+			lines = append(lines, Fit(st.Error.Render(Truncate("✗ "+d.c.Describe(d.err), w)), w))
+		}
+		if len(all) > body {
+			pos := fmt.Sprintf("%d–%d of %d lines", d.scroll+1, end, len(all))
+			lines = append(lines, Fit(st.Subtle.Render(pos), w))
+		}
+	}
+	lines = append(lines, "", Fit(st.Muted.Render(strings.Join(d.Help(), " · ")), w))
+	return renderBox(st.Overlay, strings.Join(lines, "\n"), d.height)
+}
