@@ -12,6 +12,8 @@ type KeyMap struct {
 	List   List
 	Banks  Banks
 	Form   Form
+	Trace  Trace
+	Recall Recall
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -52,6 +54,13 @@ type Banks struct {
 	Delete key.Binding
 }
 
+// Trace bindings switch between the sections of the recall trace viewer (the retrieval
+// lanes, the fused and reranked lists, the phase timings); rows move with List.
+type Trace struct {
+	NextSection key.Binding
+	PrevSection key.Binding
+}
+
 // Form bindings apply in dialogs and forms.
 type Form struct {
 	Submit    key.Binding
@@ -61,6 +70,32 @@ type Form struct {
 	PrevField key.Binding
 	Increase  key.Binding
 	Decrease  key.Binding
+}
+
+// Recall bindings act in the recall pane. The pane has three places that take keys:
+// the search box and the filter bar (both capture typing, so the globals are off
+// there) and the results (or the trace), where these live beside the list keys.
+type Recall struct {
+	// In the results.
+	Search    key.Binding // focus the search box
+	Filters   key.Binding // focus the filter bar
+	Reset     key.Binding // reset every filter to the server's defaults
+	Trace     key.Binding // switch between the results and the trace
+	CopyCode  key.Binding // copy the request as code
+	Prompt    key.Binding // preview the results as a prompt block
+	Detail    key.Binding // show or hide the detail panel
+	DetailUp  key.Binding
+	DetailDn  key.Binding
+	Searching key.Binding // esc while a search runs: cancel it
+	// In the search box.
+	Submit      key.Binding
+	HistoryPrev key.Binding
+	HistoryNext key.Binding
+	// In the filter bar.
+	NextItem key.Binding
+	PrevItem key.Binding
+	Toggle   key.Binding
+	Leave    key.Binding
 }
 
 // Default returns the standard bindings.
@@ -97,6 +132,10 @@ func Default() KeyMap {
 			Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit bank")),
 			Delete: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete bank")),
 		},
+		Trace: Trace{
+			NextSection: key.NewBinding(key.WithKeys("right", "l", "]"), key.WithHelp("→/l", "next section")),
+			PrevSection: key.NewBinding(key.WithKeys("left", "h", "["), key.WithHelp("←/h", "previous section")),
+		},
 		Form: Form{
 			Submit:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
 			Confirm:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
@@ -105,6 +144,25 @@ func Default() KeyMap {
 			PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
 			Increase:  key.NewBinding(key.WithKeys("right", "+"), key.WithHelp("→/+", "increase")),
 			Decrease:  key.NewBinding(key.WithKeys("left", "-"), key.WithHelp("←/-", "decrease")),
+		},
+		Recall: Recall{
+			Search:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+			Filters:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filters")),
+			Reset:       key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reset filters")),
+			Trace:       key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "results/trace")),
+			CopyCode:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy as code")),
+			Prompt:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prompt preview")),
+			Detail:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "detail")),
+			DetailUp:    key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll detail up")),
+			DetailDn:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll detail down")),
+			Searching:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel search")),
+			Submit:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "search now")),
+			HistoryPrev: key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "older query")),
+			HistoryNext: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "newer query")),
+			NextItem:    key.NewBinding(key.WithKeys("tab", "right"), key.WithHelp("tab/→", "next filter")),
+			PrevItem:    key.NewBinding(key.WithKeys("shift+tab", "left"), key.WithHelp("shift+tab/←", "previous filter")),
+			Toggle:      key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle/cycle")),
+			Leave:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done")),
 		},
 	}
 }

@@ -95,3 +95,37 @@ shot small overview-60x20
 start down 120 40 --url http://127.0.0.1:1
 wait_for down "Cannot connect to Hindsight"
 shot down error-unreachable
+
+# The recall pane: a query with a type filter, a tag chip and trace on, the results
+# beside the selected result's details; then the trace of the same answer. The research
+# bank is used because freeze's font has no CJK glyphs, and the assistant bank's
+# memories quote Japanese.
+start recall 120 40 --demo
+wait_for recall "Alex's assistant"
+keys recall j
+wait_for recall "bank research-agent"
+keys recall 2
+wait_for recall "what would your agent ask"
+keys recall -l "which judge model agrees best with humans"
+wait_for recall "results ·"
+close recall
+keys recall f
+wait_for recall "types  world"
+keys recall Space Tab Tab Tab
+keys recall -l "topic:ju"
+wait_for recall "› topic:judges"
+keys recall Enter
+wait_for recall "topic:judges  add tag"
+keys recall BTab BTab BTab BTab Space
+wait_for recall "✓trace"
+close recall
+wait_for recall "filters types world · tags  topic:judges  · trace"
+keys recall j
+wait_for recall "#2 world"
+shot recall recall
+
+keys recall t
+wait_for recall "Lanes: semantic"
+keys recall ] ] ] ] ]
+wait_for recall "unchanged"
+shot recall recall-trace

@@ -108,6 +108,21 @@ type Styles struct {
 	Input        lipgloss.Style
 	InputFocused lipgloss.Style
 	FieldError   lipgloss.Style
+
+	// Filter bars and tag chips (recall, reflect).
+	Chip        lipgloss.Style // a tag chip
+	ChipActive  lipgloss.Style // a chip in a focused tag input
+	FilterItem  lipgloss.Style // a filter the user set
+	FilterFocus lipgloss.Style // the filter item the cursor is on
+	FilterDflt  lipgloss.Style // a filter left at the server's default
+
+	// Meters (the recall token meter).
+	MeterOn  lipgloss.Style
+	MeterOff lipgloss.Style
+	MeterHot lipgloss.Style // the filled part once the limit is (nearly) reached
+
+	// Code shown for copying.
+	Code lipgloss.Style
 }
 
 // New builds the styles for a dark or light background. Colour is reduced or dropped by
@@ -164,6 +179,18 @@ func New(isDark bool) *Styles {
 	s.Input = base.Border(lipgloss.NormalBorder()).BorderForeground(p.Subtle).Padding(0, 1)
 	s.InputFocused = base.Border(lipgloss.NormalBorder()).BorderForeground(p.Accent).Padding(0, 1)
 	s.FieldError = base.Foreground(p.Error)
+
+	s.Chip = base.Foreground(p.Text).Background(p.Selection)
+	s.ChipActive = base.Foreground(p.AccentText).Background(p.Accent).Bold(true)
+	s.FilterItem = base.Foreground(p.Text).Bold(true)
+	s.FilterFocus = base.Foreground(p.AccentText).Background(p.Accent).Bold(true)
+	s.FilterDflt = base.Foreground(p.Muted)
+
+	s.MeterOn = base.Foreground(p.Accent)
+	s.MeterOff = base.Foreground(p.Subtle)
+	s.MeterHot = base.Foreground(p.Warning)
+
+	s.Code = base.Foreground(p.Text)
 	return s
 }
 

@@ -95,6 +95,11 @@ func newModel(opts Options, build paneFactory) Model {
 		Now:      opts.Now,
 		ReadOnly: opts.ReadOnly,
 		Timeout:  opts.Timeout,
+		BaseURL:  opts.ServerURL,
+		KeySet:   opts.KeySet,
+	}
+	if com.BaseURL == "" && opts.Client != nil {
+		com.BaseURL = opts.Client.BaseURL()
 	}
 	m := Model{
 		com:    com,

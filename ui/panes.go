@@ -3,6 +3,7 @@ package ui
 import (
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/recall"
 )
 
 // tabSpec describes one pane of the main area.
@@ -14,11 +15,12 @@ type tabSpec struct {
 }
 
 // tabSpecs are the main-area panes in tab order. A pane that is built is one line
-// here; panes not built yet are simply absent (Memories, Recall, Reflect, Retain,
-// Documents, Entities, Operations come in that order).
+// here; panes not built yet are simply absent (Overview, Memories, Recall, Reflect,
+// Retain, Documents, Entities, Operations come in that order).
 func tabSpecs() []tabSpec {
 	return []tabSpec{
 		{ID: "overview", Title: "Overview", New: func(c *common.Common) common.Pane { return banks.NewOverview(c) }},
+		{ID: "recall", Title: "Recall", New: func(c *common.Common) common.Pane { return recall.New(c) }},
 	}
 }
 

@@ -25,6 +25,11 @@ type Common struct {
 	ReadOnly bool
 	Timeout  time.Duration // per-request timeout
 	Version  *client.Version
+	// BaseURL is the server URL as configured, for code a user copies out of the app
+	// (copy as curl, Python, …). KeySet says whether an API key is configured; the key
+	// itself never reaches the UI, so generated code reads it from the environment.
+	BaseURL string
+	KeySet  bool
 }
 
 // Context returns a request context with the configured timeout, derived from parent.

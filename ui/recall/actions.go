@@ -1,0 +1,145 @@
+package recall
+
+import (
+	"encoding/json"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// action is something the pane does, from its keys or the command palette; owner
+// makes sure that, broadcast to every pane, only this one acts.
+type action struct {
+	owner *Model
+	do    string
+	item  itemID // for doItem, doToggle, doSet
+	value string // for doSet
+}
+
+// The pane's actions.
+const (
+	doSearch    = "search"
+	doFilters   = "filters"
+	doReset     = "reset"
+	doTraceView = "trace view"
+	doTraceOn   = "trace on/off"
+	doCode      = "code"
+	doPrompt    = "prompt"
+	doOpen      = "open"
+	doRefresh   = "refresh"
+	doItem      = "item"   // focus one filter
+	doToggle    = "toggle" // flip a toggle filter
+	doSet       = "set"    // set a cycle filter to value
+)
+
+// do performs an action.
+func (m *Model) do(a action) tea.Cmd {
+	switch a.do {
+	case doSearch:
+		return m.focusZone(zoneSearch)
+	case doFilters:
+		return m.focusZone(zoneBar)
+	case doReset:
+		return m.resetFilters()
+	case doRefresh:
+		return m.searchNow()
+	case doTraceView:
+		return m.toggleTraceView()
+	case doTraceOn:
+		m.cur.filters.toggle(iTrace)
+		return m.filtersChanged()
+	case doCode:
+		return m.openCode()
+	case doPrompt:
+		return m.openPrompt()
+	case doOpen:
+		return m.openMemory()
+	case doItem:
+		return m.focusItem(a.item)
+	case doToggle:
+		m.cur.filters.toggle(a.item)
+		return m.filtersChanged()
+	case doSet:
+		m.cur.filters.setCycle(a.item, a.value)
+		return m.filtersChanged()
+	}
+	return nil
+}
+
+// toggleTraceView switches between the results and the trace. With trace off, it
+// turns trace on and searches again, since a trace only comes with a new answer.
+func (m *Model) toggleTraceView() tea.Cmd {
+	if m.showTrace {
+		m.showTrace = false
+		return nil
+	}
+	if m.hasTrace() {
+		m.showTrace = true
+		m.syncTrace()
+		return nil
+	}
+	m.showTrace = true
+	if !m.cur.filters.trace {
+		m.cur.filters.trace = true
+		m.validate()
+	}
+	if m.bank == "" || !hasWordChar(m.search.Value()) {
+		m.showTrace = false
+		return common.Toast("trace is on: it comes with the next search")
+	}
+	return m.searchNow()
+}
+
+// openMemory opens the full memory under the cursor (or the trace row's memory).
+func (m *Model) openMemory() tea.Cmd {
+	id := m.selectedID()
+	if m.showTrace {
+		var ok bool
+		if id, ok = m.trace.Selected(); !ok {
+			return nil
+		}
+	}
+	if id == "" || m.bank == "" {
+		return nil
+	}
+	d, load := components.NewMemoryDialog(m.c, m.bank, id)
+	m.dialog.d = d
+	return tea.Batch(emit(common.OpenDialogMsg{Dialog: d}), load)
+}
+
+// Selection implements common.Copier: the selected result's id and JSON (in the
+// trace, the selected node's id, and its result's JSON when it is among them).
+func (m *Model) Selection() (id, what, jsonText string, ok bool) {
+	if m.showTrace {
+		node, ok := m.trace.Selected()
+		if !ok {
+			return "", "", "", false
+		}
+		jsonText = "{\"id\": " + quote(node) + "}"
+		if i := m.res.indexOf(node); i >= 0 {
+			jsonText = indentJSON(m.res.rows[i].res)
+		}
+		return node, "memory " + common.SanitizeLine(node), jsonText, true
+	}
+	r := m.selected()
+	if r == nil {
+		return "", "", "", false
+	}
+	return r.ID, "memory " + common.SanitizeLine(r.ID), indentJSON(r), true
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// indentJSON renders v for the clipboard.
+func indentJSON(v any) string {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return "{}"
+	}
+	return string(b)
+}

@@ -1,0 +1,112 @@
+package recall
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"hindsight-tui/client"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// detailState is the detail panel of the selected result: its drawing, kept while the
+// selection, width and theme stay, and how far it is scrolled.
+type detailState struct {
+	lines  []string
+	id     string
+	width  int
+	styles *styles.Styles
+	scroll int
+}
+
+// detailLines draws the selected result's details at width, reusing the last drawing.
+func (m *Model) detailLines(width int) []string {
+	r := m.selected()
+	if r == nil {
+		return nil
+	}
+	d := &m.detail
+	if d.lines == nil || d.id != r.ID || d.width != width || d.styles != m.c.Styles {
+		doc := resultDoc(r, m.cursor+1, m.res.rows[m.cursor].tokens, m.res.resp, m.c.Now())
+		d.lines, d.id, d.width, d.styles = doc.Lines(m.c.Styles, width), r.ID, width, m.c.Styles
+	}
+	return d.lines
+}
+
+// resultDoc is everything the server returned about one result: full text, context,
+// every score, dates, entities, tags, metadata, document and chunk (with the chunk's
+// text when chunks were included) and, for an observation, its source facts.
+func resultDoc(r *client.RecallResult, rank, tokens int, resp *client.RecallResponse, now time.Time) *components.Doc {
+	d := &components.Doc{}
+	typ := r.Type
+	d.Line(func(st *styles.Styles, w int) string {
+		head := fmt.Sprintf("#%d ", rank)
+		return st.Bold.Render(head) + st.FactType(typ).Render(common.SanitizeLine(typ)) +
+			st.Muted.Render(components.Truncate(" · ~"+strconv.Itoa(tokens)+" tokens", max(w-len(head)-len(typ), 0)))
+	})
+	d.Text(r.Text)
+	d.Field("context", r.Context)
+	d.Field("id", r.ID)
+	if s := r.Scores; s != nil {
+		d.Section("Scores")
+		d.Field("final", score(&s.Final))
+		d.Field("reranker", score(s.Reranker))
+		d.Field("semantic", score(s.Semantic))
+		d.Field("keyword", score(s.Keyword))
+	}
+	d.Section("Dates")
+	d.Field("mentioned", components.FormatTime(r.MentionedAt, now))
+	d.Field("occurred", components.FormatTime(r.OccurredStart, now))
+	d.Field("until", components.FormatTime(r.OccurredEnd, now))
+	if r.MentionedAt.IsZero() && r.OccurredStart.IsZero() && r.OccurredEnd.IsZero() {
+		d.MutedText("no dates")
+	}
+	d.Section("Labels")
+	d.Field("tags", strings.Join(r.Tags, ", "))
+	if len(r.Tags) == 0 {
+		d.Field("tags", "untagged")
+	}
+	d.Field("entities", strings.Join(r.Entities, ", "))
+	d.Field("metadata", components.JoinMeta(r.Metadata))
+	d.Section("Source")
+	d.Field("document", r.DocumentID)
+	d.Field("chunk", r.ChunkID)
+	if r.DocumentID == "" && r.ChunkID == "" {
+		d.MutedText("no document")
+	}
+	if c, ok := resp.Chunks[r.ChunkID]; ok && r.ChunkID != "" {
+		label := "chunk text"
+		if c.Truncated {
+			label = "chunk text (truncated to fit include.chunks.max_tokens)"
+		}
+		d.Section(label)
+		d.Text(c.Text)
+	}
+	if r.Type == client.FactObservation && len(r.SourceFactIDs) > 0 {
+		d.Section(fmt.Sprintf("Source facts (%d)", len(r.SourceFactIDs)))
+		for _, id := range r.SourceFactIDs {
+			f, ok := resp.SourceFacts[id]
+			if !ok {
+				d.Field("fact", id+" (not returned: source_facts max_tokens)")
+				continue
+			}
+			ft := f.Type
+			d.Line(func(st *styles.Styles, w int) string {
+				return st.FactType(ft).Render(components.TypeBadge(ft)) + " " + st.Muted.Render(components.Truncate(common.SanitizeLine(id), w-6))
+			})
+			d.Text(f.Text)
+		}
+	}
+	return d
+}
+
+// score renders a score to three decimals; an absent one is "" (the field is left out).
+func score(v *float64) string {
+	if v == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*v, 'f', 3, 64)
+}

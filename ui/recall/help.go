@@ -1,0 +1,142 @@
+package recall
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"hindsight-tui/ui/common"
+)
+
+// syncKeys enables the bindings that can act now, so help, the footer and the palette
+// offer only those.
+func (m *Model) syncKeys() {
+	k := &m.keys
+	hasBank := m.bank != ""
+	hasResults := m.res != nil && len(m.res.rows) > 0
+	k.Recall.Searching.SetEnabled(m.searching)
+	k.Recall.Trace.SetEnabled(hasBank)
+	k.Recall.CopyCode.SetEnabled(hasBank)
+	k.Recall.Prompt.SetEnabled(m.res != nil)
+	k.Recall.Reset.SetEnabled(hasBank)
+	k.Recall.Filters.SetEnabled(hasBank)
+	k.Recall.Detail.SetEnabled(hasResults && !m.showTrace)
+	k.Recall.DetailUp.SetEnabled(hasResults && !m.showTrace)
+	k.Recall.DetailDn.SetEnabled(hasResults && !m.showTrace)
+	k.List.Open.SetEnabled(hasResults)
+	k.List.Open.SetHelp("enter", "open memory")
+	k.List.Back.SetEnabled(m.showTrace)
+	k.List.Back.SetHelp("esc", "back to results")
+	k.Global.Refresh.SetEnabled(hasBank && hasWordChar(m.search.Value()))
+	k.Global.Refresh.SetHelp(m.c.Keys.Global.Refresh.Help().Key, "search again")
+	if m.showTrace {
+		k.Recall.Trace.SetHelp(m.c.Keys.Recall.Trace.Help().Key, "results")
+	} else {
+		k.Recall.Trace.SetHelp(m.c.Keys.Recall.Trace.Help().Key, "trace")
+	}
+}
+
+func enabled(bs ...key.Binding) []key.Binding {
+	out := make([]key.Binding, 0, len(bs))
+	for _, b := range bs {
+		if b.Enabled() {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// ShortHelp implements common.Pane: the keys of the zone that has the input.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.keys
+	switch m.zone {
+	case zoneSearch:
+		if !m.focused {
+			break
+		}
+		return enabled(k.Recall.Submit, k.Recall.Searching, k.Recall.HistoryPrev,
+			key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "filters")), k.Recall.Leave)
+	case zoneBar:
+		if !m.focused {
+			break
+		}
+		return enabled(k.Recall.NextItem, k.Recall.Toggle, k.Recall.Leave)
+	}
+	if m.showTrace {
+		return append(enabled(k.List.Open, k.Recall.Trace, k.List.Back), m.trace.ShortHelp()...)
+	}
+	return enabled(k.Recall.Search, k.Recall.Filters, k.List.Open, k.Recall.Trace, k.Recall.CopyCode, k.Recall.Prompt)
+}
+
+// FullHelp implements common.Pane.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.keys
+	var out [][]key.Binding
+	groups := [][]key.Binding{
+		enabled(k.Recall.Search, k.Recall.Submit, k.Recall.HistoryPrev, k.Recall.HistoryNext, k.Recall.Searching, k.Global.Refresh),
+		enabled(k.Recall.Filters, k.Recall.NextItem, k.Recall.PrevItem, k.Recall.Toggle, k.Recall.Leave, k.Recall.Reset),
+		enabled(k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom, k.List.Open),
+		enabled(k.Recall.Detail, k.Recall.DetailDn, k.Recall.DetailUp, k.Recall.Trace, k.List.Back, k.Recall.CopyCode, k.Recall.Prompt),
+	}
+	if m.showTrace {
+		groups = append(groups, m.trace.FullHelp()...)
+	}
+	for _, g := range groups {
+		if len(g) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Actions implements common.Actioner: the pane's actions and every filter, so each is
+// one palette search away.
+func (m *Model) Actions() []common.Action {
+	if m.bank == "" {
+		return nil
+	}
+	k := m.keys
+	a := func(name string, b key.Binding, act action) common.Action {
+		act.owner = m
+		return common.Action{Name: name, Key: b.Help().Key, Msg: act}
+	}
+	none := key.Binding{}
+	traceName := "Turn trace on"
+	if m.cur.filters.trace {
+		traceName = "Turn trace off"
+	}
+	acts := []common.Action{
+		a("Search (recall)", k.Recall.Search, action{do: doSearch}),
+		a("Edit recall filters", k.Recall.Filters, action{do: doFilters}),
+		a("Reset recall filters to the server defaults", k.Recall.Reset, action{do: doReset}),
+		a(traceName, none, action{do: doTraceOn}),
+		a("Show the trace or the results", k.Recall.Trace, action{do: doTraceView}),
+		a("Copy the recall request as code", k.Recall.CopyCode, action{do: doCode}),
+	}
+	if m.res != nil {
+		acts = append(acts, a("Preview the results as a prompt block", k.Recall.Prompt, action{do: doPrompt}))
+	}
+	if id := m.selectedID(); id != "" {
+		acts = append(acts, a("Open memory "+common.SanitizeLine(id), k.List.Open, action{do: doOpen}))
+	}
+	its := items()
+	for id := range numItems {
+		it := its[id]
+		switch it.kind {
+		case kindToggle:
+			state := "on"
+			if m.cur.filters.on(id) {
+				state = "off"
+			}
+			acts = append(acts, a("Recall filter: turn "+it.label+" "+state, none, action{do: doToggle, item: id}))
+		case kindCycle:
+			cur, _ := m.cur.filters.cycleValue(id)
+			for _, v := range cycleValues(id) {
+				if v != cur {
+					acts = append(acts, a("Recall filter: "+it.label+" "+v, none, action{do: doSet, item: id, value: v}))
+				}
+			}
+		default:
+			acts = append(acts, a("Recall filter: edit "+it.label, none, action{do: doItem, item: id}))
+		}
+	}
+	return acts
+}

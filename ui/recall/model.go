@@ -1,0 +1,246 @@
+// Package recall is the recall pane: it answers "why did my agent (not) remember X?"
+// by reproducing an agent's recall call exactly. A search box (debounced, cancelable,
+// with a per-bank query history), a filter bar with every option agent integrations
+// expose (types, tags and their match mode, budget, max_tokens, timestamps, includes,
+// score floors, trace), the ranked results with a token meter that makes the
+// max_tokens cut visible, a detail panel, the server's trace, and ways to carry the
+// request back into code (copy as curl, Python, Go, AutoGen, SmolAgents) and to see
+// the results as the prompt block an integration injects.
+//
+// The request is built by one pure function from the filter state (buildRequest), so
+// what the pane shows, copies and sends is the same request.
+package recall
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/trace"
+)
+
+// zone is the part of the pane that takes keys.
+type zone int
+
+const (
+	zoneSearch zone = iota
+	zoneBar
+	zoneResults
+)
+
+// debounce is how long typing must pause before the query is searched.
+const debounce = 300 * time.Millisecond
+
+// Model is the recall pane.
+type Model struct {
+	c       *common.Common
+	keys    keymap.KeyMap // this pane's copy: bindings are disabled here, not globally
+	width   int
+	height  int
+	focused bool
+	zone    zone
+	styled  *styles.Styles
+
+	bank  string
+	banks map[string]*bankState // filters, history and query per bank, for the session
+	cur   *bankState            // banks[bank]
+
+	search   textinput.Model
+	histPos  int    // position in the history while browsing it with up/down; -1 when not
+	histText string // what was typed before browsing began
+
+	bar     barState
+	invalid fieldErrors // the filters' own problems; nothing is sent while there are any
+
+	// Searching: typing schedules a search after a pause (typeSeq drops the pauses a
+	// later key made stale); each request has its own sequence number and context, so
+	// a newer one cancels it and its late answer is dropped.
+	delay     time.Duration
+	typeSeq   int
+	seq       int
+	cancel    context.CancelFunc
+	searching bool
+	spin      spinner.Model
+	spinning  bool
+	clock     func() time.Time // measures latency; tests pin it
+
+	res        *resultSet // the results shown (nil before the first answer)
+	err        error      // the last search's failure, shown instead of results
+	lastErr    string     // the failure last logged, so a repeat is not logged again
+	serverErrs fieldErrors
+	cursor     int
+	offset     int
+	bodyH      int // the lines under the search box and filter bar, as last drawn
+	detail     detailState
+	// detailToggled hides the detail panel beside a wide list, or shows it instead of
+	// a narrow one.
+	detailToggled bool
+
+	showTrace      bool
+	trace          *trace.Model
+	traceShown     *resultSet // the results whose trace the viewer holds
+	traceW, traceH int        // the size the viewer was given
+
+	dialog dialogHolder
+}
+
+var (
+	_ common.Pane     = (*Model)(nil)
+	_ common.Actioner = (*Model)(nil)
+	_ common.Copier   = (*Model)(nil)
+)
+
+// New returns the recall pane; it searches nothing until a bank is selected and a
+// query typed.
+func New(c *common.Common) *Model {
+	m := &Model{c: c, keys: c.Keys, styled: c.Styles, banks: map[string]*bankState{}, histPos: -1,
+		delay: debounce, clock: time.Now}
+	m.search = components.NewInput(c.Styles, "› ", "what would your agent ask? enter searches")
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
+	m.bar = newBar(c)
+	m.trace = trace.New(c)
+	m.cur = m.state("")
+	m.syncKeys()
+	return m
+}
+
+// Init implements common.Pane; the sidebar's selection brings the first bank.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize implements common.Pane.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(width, 0), max(height, 0)
+	m.ensureVisible()
+}
+
+// Focus implements common.Pane. With nothing searched yet the pane opens on the
+// search box, so a query can be typed at once; with results it opens on them, so the
+// list keys (and q, tab, 1-9) work.
+func (m *Model) Focus() tea.Cmd {
+	m.focused = true
+	z := m.zone
+	switch {
+	case m.res == nil && m.err == nil:
+		z = zoneSearch
+	case z == zoneSearch:
+		z = zoneResults
+	}
+	return m.focusZone(z)
+}
+
+// Blur implements common.Pane; what is being typed stays.
+func (m *Model) Blur() {
+	m.focused = false
+	m.search.Blur()
+	m.bar.blur()
+}
+
+// Capturing implements common.Pane: the search box and the filter bar take every
+// printable key (digits edit max_tokens, they do not jump to pane 2).
+func (m *Model) Capturing() bool {
+	return m.focused && (m.zone == zoneSearch || m.zone == zoneBar)
+}
+
+// Update implements common.Pane.
+func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
+	m.restyle()
+	m.syncKeys()
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = m.handleKey(msg)
+	case tea.PasteMsg:
+		cmd = m.paste(msg)
+	case tea.MouseClickMsg:
+		cmd = m.click(msg)
+	case tea.MouseWheelMsg:
+		m.wheel(msg)
+	case common.BankSelectedMsg:
+		cmd = m.selectBank(msg.BankID)
+	case searchDueMsg:
+		if msg.owner == m && msg.seq == m.typeSeq {
+			cmd = m.runSearch()
+		}
+	case recallDoneMsg:
+		cmd = m.onRecall(msg)
+	case spinner.TickMsg:
+		if msg.ID == m.spin.ID() {
+			if !m.searching {
+				m.spinning = false // let the tick chain end
+				return m, nil
+			}
+			m.spin, cmd = m.spin.Update(msg)
+		}
+	case action:
+		if msg.owner == m {
+			cmd = m.do(msg)
+		}
+	default:
+		cmd = m.bar.tags.Update(msg)
+	}
+	m.syncKeys()
+	return m, tea.Batch(cmd, m.dialog.relay(msg))
+}
+
+// restyle follows the root's theme switch.
+func (m *Model) restyle() {
+	if m.styled != m.c.Styles {
+		m.styled = m.c.Styles
+		m.search.SetStyles(components.InputStyles(m.c.Styles))
+		m.bar.restyle(m.c.Styles)
+		m.spin.Style = m.c.Styles.Accent
+	}
+}
+
+// focusZone moves the keys to z.
+func (m *Model) focusZone(z zone) tea.Cmd {
+	if z != zoneSearch && m.zone == zoneSearch {
+		m.search.Blur()
+		m.remember(m.search.Value())
+	}
+	if z != zoneBar && m.zone == zoneBar {
+		m.bar.blur()
+	}
+	m.zone = z
+	switch z {
+	case zoneSearch:
+		m.histPos = -1
+		_ = m.search.Focus()
+		m.search.CursorEnd()
+	case zoneBar:
+		return m.bar.focus(m.cur)
+	}
+	return nil
+}
+
+// dialogHolder remembers the dialog the pane opened that loads data: the root sends it
+// keys, but its answers arrive as ordinary messages that the root may hand only to the
+// panes, so the pane passes them on (the dialog ignores repeats).
+type dialogHolder struct {
+	d interface {
+		common.Dialog
+		Relay(tea.Msg) tea.Cmd
+		Closed() bool
+	}
+}
+
+func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
+	if h.d == nil {
+		return nil
+	}
+	if _, isKey := msg.(tea.KeyMsg); isKey {
+		return nil
+	}
+	cmd := h.d.Relay(msg)
+	if h.d.Closed() {
+		h.d = nil
+	}
+	return cmd
+}

@@ -1,0 +1,219 @@
+package recall
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// sideBySide is the narrowest pane that shows the detail panel beside the list;
+// narrower panes show one or the other (d switches).
+const sideBySide = 80
+
+// View implements common.Pane: exactly width x height cells. Its cost depends on what
+// is visible, not on how many results are loaded: rows are drawn from their cache and
+// only the rows in view are touched.
+func (m *Model) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	m.restyle() // the root may have switched themes since the last Update
+	lines := make([]string, 0, h+8)
+	lines = append(lines, m.searchLine(w))
+	lines = append(lines, m.barLines(w, h-3)...)
+	lines = append(lines, m.statusLines(w)...)
+	body := max(h-len(lines), 0)
+	m.bodyH = body
+	lines = append(lines, m.bodyLines(w, body)...)
+	for len(lines) < h {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	return strings.Join(lines[:h], "\n")
+}
+
+// searchLine is the search box, with the spinner while a search runs.
+func (m *Model) searchLine(w int) string {
+	st := m.c.Styles
+	right := ""
+	if m.searching {
+		right = m.spin.View() + st.Muted.Render(" searching…")
+	}
+	iw := max(w-ansi.StringWidth(right)-4, 4)
+	if iw != m.search.Width() {
+		m.search.SetWidth(iw)
+		m.search.SetCursor(m.search.Position())
+	}
+	if m.zone != zoneSearch || !m.focused {
+		m.search.Prompt = "/ "
+	} else {
+		m.search.Prompt = "› "
+	}
+	return components.Spread(m.search.View(), right, w)
+}
+
+// statusLines are the token meter with the result count and latency, and a note when
+// the results probably stopped at max_tokens or at the budget's cap.
+func (m *Model) statusLines(w int) []string {
+	st := m.c.Styles
+	rs := m.res
+	if rs == nil {
+		hint := "enter searches · " + m.keys.Recall.Filters.Help().Key + " filters · ↑ earlier queries"
+		if m.zone != zoneSearch {
+			hint = m.keys.Recall.Search.Help().Key + " search · " + m.keys.Recall.Filters.Help().Key + " filters"
+		}
+		return []string{components.Fit(st.Subtle.Render(components.Truncate(hint, w)), w)}
+	}
+	right := st.Muted.Render(plural(len(rs.rows), "result", "results") + " · " + latency(rs.took))
+	switch {
+	case len(m.invalid) > 0 && m.invalid["query"] == "":
+		right = st.Warning.Render("not searched: fix the filter · ") + right
+	}
+	cut := rs.likelyCut()
+	barW := 10
+	if w < 60 {
+		barW = 5
+	}
+	meter := st.Muted.Render("tokens ") + m.meter(rs.tokens, rs.maxTokens, barW, cut) + " " +
+		st.Text.Render(itoa(rs.tokens)) + st.Muted.Render(" / "+itoa(rs.maxTokens))
+	lines := []string{components.Spread(meter, right, w)}
+	if m.showTrace {
+		sum := common.SanitizeLine(m.trace.Summary())
+		lines = append(lines, components.Fit(st.Muted.Render(components.Truncate("trace · "+sum, w)), w))
+	}
+	capN, capped := rs.budgetCap()
+	switch {
+	case capped:
+		lines = append(lines, components.Fit(st.Warning.Render(components.Truncate(
+			"results stop at the budget's cap of "+itoa(capN)+": a higher budget returns more", w)), w))
+	case cut && len(rs.rows) > 0:
+		lines = append(lines, components.Fit(st.Warning.Render(components.Truncate(
+			"results stop at max_tokens: the cut is greedy, the next result did not fit", w)), w))
+	}
+	return lines
+}
+
+// meter draws used/limit as a bar of width cells.
+func (m *Model) meter(used, limit, width int, hot bool) string {
+	st := m.c.Styles
+	filled := width
+	if limit > 0 {
+		filled = min(width, (used*width+limit-1)/limit)
+	}
+	on := st.MeterOn
+	if hot {
+		on = st.MeterHot
+	}
+	return on.Render(strings.Repeat("━", filled)) + st.MeterOff.Render(strings.Repeat("─", width-filled))
+}
+
+func latency(d time.Duration) string {
+	if d < time.Second {
+		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + " s"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}
+
+// bodyLines is the list and detail, the trace, or what to do instead.
+func (m *Model) bodyLines(w, h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	st := m.c.Styles
+	switch {
+	case m.bank == "":
+		return message(w, st.Text, "Select a bank to recall from.", "")
+	case m.err != nil:
+		return m.errorLines(w)
+	case m.res == nil:
+		return message(w, st.Text, "Recall from "+common.SanitizeLine(m.bank)+" the way your agent does.",
+			"Type a query: enter searches now, typing searches after a pause. Filters (f) reproduce "+
+				"the agent's call: types, tags and their match mode, budget, max_tokens. t shows the trace, "+
+				"c copies the request as code, p previews the prompt block.")
+	case len(m.res.rows) == 0:
+		return message(w, st.Text, "No memories matched.", m.emptyHint())
+	case m.showTrace:
+		return m.traceLines(w, h)
+	}
+	wide := w >= sideBySide
+	switch {
+	case wide && !m.detailToggled:
+		lw := w * 55 / 100
+		dw := w - lw - 1
+		list, det := m.listLines(lw, h), m.detailView(dw, h)
+		sep := st.Subtle.Render("│")
+		out := make([]string, h)
+		for i := range out {
+			out[i] = list[i] + sep + det[i]
+		}
+		return out
+	case !wide && m.detailToggled:
+		return m.detailView(w, h)
+	}
+	return m.listLines(w, h)
+}
+
+// emptyHint says why nothing may have matched, from the filters in force.
+func (m *Model) emptyHint() string {
+	f := &m.cur.filters
+	var hints []string
+	switch {
+	case f.match == client.TagsExact && len(f.tags) == 0:
+		hints = append(hints, "tags_match exact with no tags selects only untagged memories.")
+	case len(f.tags) > 0 && (f.match == client.TagsAnyStrict || f.match == client.TagsAllStrict || f.match == client.TagsExact):
+		hints = append(hints, "tags_match "+f.match+" leaves out untagged memories; any or all keep them.")
+	}
+	if f.minScores != [4]string{} {
+		hints = append(hints, "A score floor (min) may have removed them.")
+	}
+	switch s := strings.TrimSpace(f.maxTokens); {
+	case s == "0":
+		hints = append(hints, "max_tokens 0 returns no results.")
+	case m.res != nil && m.res.maxTokens < defaultMaxTokens:
+		hints = append(hints, "max_tokens "+itoa(m.res.maxTokens)+" may be smaller than the best result: "+
+			"the cut is greedy and stops at the first result that does not fit.")
+	}
+	hints = append(hints, "Tags are case-sensitive. R resets the filters to the server's defaults.")
+	return strings.Join(hints, " ")
+}
+
+// errorLines explains a failed search; a 422 names the filter that caused it.
+func (m *Model) errorLines(w int) []string {
+	st := m.c.Styles
+	body := m.c.Describe(m.err)
+	if len(m.serverErrs) > 0 {
+		body = "The server rejected a filter: " + m.problems() + ". It is marked in the filter bar (f)."
+	}
+	lines := message(w, st.Error, "Recall failed", body)
+	return append(lines, message(w, st.Muted, "", m.keys.Global.Refresh.Help().Key+" searches again")...)
+}
+
+// message renders a title and a wrapped explanation.
+func message(w int, ts lipgloss.Style, title, body string) []string {
+	var out []string
+	if title != "" {
+		for _, l := range components.Wrap(title, w, 0) {
+			out = append(out, components.Fit(ts.Render(l), w))
+		}
+	}
+	if body != "" {
+		for _, l := range components.Wrap(body, w, 0) {
+			out = append(out, components.Fit(l, w))
+		}
+	}
+	return out
+}
