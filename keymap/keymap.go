@@ -8,12 +8,15 @@ import "charm.land/bubbles/v2/key"
 // KeyMap is every binding, grouped. Default returns a fresh value each time, so a pane
 // may disable bindings on its copy without affecting others.
 type KeyMap struct {
-	Global Global
-	List   List
-	Banks  Banks
-	Form   Form
-	Trace  Trace
-	Recall Recall
+	Global     Global
+	List       List
+	Banks      Banks
+	Form       Form
+	Trace      Trace
+	Recall     Recall
+	Operations Operations
+	Retain     Retain
+	Reflect    Reflect
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -164,5 +167,110 @@ func Default() KeyMap {
 			Toggle:      key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle/cycle")),
 			Leave:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done")),
 		},
+		Operations: Operations{
+			Status:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "status filter")),
+			Type:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "type filter")),
+			Parents:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "show/hide batch parents")),
+			Pause:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pause refresh")),
+			Cancel:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel")),
+			Retry:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "retry")),
+			Delete:   key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete")),
+			Payload:  key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "load task payload")),
+			Detail:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "detail")),
+			DetailUp: key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll detail up")),
+			DetailDn: key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll detail down")),
+			Stop:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop loading")),
+		},
+		Retain: Retain{
+			Submit:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "retain")),
+			Editor:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "edit in $EDITOR")),
+			LoadFile: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "content from file")),
+			Batch:    key.NewBinding(key.WithKeys("ctrl+b"), key.WithHelp("ctrl+b", "batch from file")),
+			Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+			Toggle:   key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space", "switch")),
+			Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave the form")),
+			Edit:     key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("enter", "edit form")),
+			Check:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "recallable?")),
+			Follow:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "follow operation")),
+			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
+		},
+		Reflect: Reflect{
+			Ask:      key.NewBinding(key.WithKeys("i", "/"), key.WithHelp("i", "ask")),
+			Params:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),
+			Reset:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reset parameters")),
+			Evidence: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "evidence")),
+			Tools:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tool calls on/off")),
+			Export:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
+			Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel question")),
+			Schema:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "schema in $EDITOR")),
+			Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send question")),
+			Newline:  key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"), key.WithHelp("alt+enter", "new line")),
+			Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done")),
+			NextItem: key.NewBinding(key.WithKeys("tab", "right"), key.WithHelp("tab/→", "next parameter")),
+			PrevItem: key.NewBinding(key.WithKeys("shift+tab", "left"), key.WithHelp("shift+tab/←", "previous parameter")),
+			Toggle:   key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle/cycle")),
+		},
 	}
+}
+
+// Operations bindings act in the operations pane, beside the list keys. Cancel, retry
+// and delete follow the server's rules: the pane enables each only for the statuses
+// the server accepts it in.
+type Operations struct {
+	Status   key.Binding // cycle the status filter
+	Type     key.Binding // cycle the type filter
+	Parents  key.Binding // show or hide batch_retain parents (exclude_parents)
+	Pause    key.Binding // pause or resume the auto-refresh
+	Cancel   key.Binding // cancel a pending operation
+	Retry    key.Binding // retry a failed or cancelled operation
+	Delete   key.Binding // delete a finished operation's record
+	Payload  key.Binding // load the selected operation's task payload
+	Detail   key.Binding // show or hide the detail panel
+	DetailUp key.Binding
+	DetailDn key.Binding
+	Stop     key.Binding // esc while loading: cancel the request
+}
+
+// Retain bindings act in the retain editor. While one of its fields has focus, only
+// the ctrl chords act (every other key is typing, and tab moves between fields); the
+// single letters act once esc has left the fields.
+type Retain struct {
+	// Anywhere in the pane.
+	Submit   key.Binding // retain what the form holds
+	Editor   key.Binding // edit the content in $EDITOR
+	LoadFile key.Binding // replace the content with a file's text
+	Batch    key.Binding // retain a JSON or JSONL file of items as one request
+	Cancel   key.Binding // esc while a request runs or an operation is followed
+	// In the fields.
+	Toggle key.Binding // switch async, or cycle the update mode
+	Leave  key.Binding // esc: leave the fields
+	// Outside the fields.
+	Edit   key.Binding // back into the form
+	Check  key.Binding // run the recallable check
+	Follow key.Binding // follow the operation again after esc stopped it
+	Clear  key.Binding // empty the form (asks first)
+}
+
+// Reflect bindings act in the reflect pane. It has three places that take keys: the
+// transcript (these live beside the list keys there), the composer and the parameter
+// bar (both capture typing, so the globals are off there).
+type Reflect struct {
+	// In the transcript.
+	Ask      key.Binding // focus the composer
+	Params   key.Binding // focus the parameter bar
+	Reset    key.Binding // every parameter back to the server's default
+	Evidence key.Binding // show or hide the selected answer's evidence
+	Tools    key.Binding // ask for the tool-call trace, or stop asking
+	Export   key.Binding // write the transcript to a markdown file
+	Cancel   key.Binding // esc while a question is out: cancel it
+	// In the transcript and the parameter bar.
+	Schema key.Binding // edit the response schema in $EDITOR
+	// In the composer.
+	Send    key.Binding
+	Newline key.Binding
+	Leave   key.Binding // esc: leave the composer or the bar
+	// In the parameter bar.
+	NextItem key.Binding
+	PrevItem key.Binding
+	Toggle   key.Binding
 }

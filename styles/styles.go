@@ -123,6 +123,14 @@ type Styles struct {
 
 	// Code shown for copying.
 	Code lipgloss.Style
+
+	// Operation status badges (the operations pane): one colour per status, so a
+	// failed or running operation stands out in a long list.
+	OpPending    lipgloss.Style
+	OpProcessing lipgloss.Style
+	OpCompleted  lipgloss.Style
+	OpFailed     lipgloss.Style
+	OpCancelled  lipgloss.Style
 }
 
 // New builds the styles for a dark or light background. Colour is reduced or dropped by
@@ -191,6 +199,12 @@ func New(isDark bool) *Styles {
 	s.MeterHot = base.Foreground(p.Warning)
 
 	s.Code = base.Foreground(p.Text)
+
+	s.OpPending = base.Foreground(p.Warning)
+	s.OpProcessing = base.Foreground(p.Info).Bold(true)
+	s.OpCompleted = base.Foreground(p.Success)
+	s.OpFailed = base.Foreground(p.Error).Bold(true)
+	s.OpCancelled = base.Foreground(p.Muted)
 	return s
 }
 
@@ -205,4 +219,20 @@ func (s *Styles) FactType(t string) lipgloss.Style {
 		return s.Observation
 	}
 	return s.Muted
+}
+
+// OperationStatus returns the badge style for an operation status ("pending",
+// "processing", "completed", "failed", "cancelled"); anything else is muted.
+func (s *Styles) OperationStatus(status string) lipgloss.Style {
+	switch status {
+	case "pending":
+		return s.OpPending
+	case "processing":
+		return s.OpProcessing
+	case "completed":
+		return s.OpCompleted
+	case "failed":
+		return s.OpFailed
+	}
+	return s.OpCancelled
 }

@@ -97,6 +97,8 @@ func newModel(opts Options, build paneFactory) Model {
 		Timeout:  opts.Timeout,
 		BaseURL:  opts.ServerURL,
 		KeySet:   opts.KeySet,
+		StateDir: opts.StateDir,
+		Demo:     opts.Demo,
 	}
 	if com.BaseURL == "" && opts.Client != nil {
 		com.BaseURL = opts.Client.BaseURL()

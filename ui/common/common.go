@@ -30,6 +30,12 @@ type Common struct {
 	// itself never reaches the UI, so generated code reads it from the environment.
 	BaseURL string
 	KeySet  bool
+	// StateDir is the app's state directory (under $XDG_STATE_HOME), where panes keep
+	// what must survive a restart, such as unsent retain drafts; "" keeps nothing.
+	// Demo says the server is the built-in demo, whose URL changes on every run, so
+	// state is kept under a fixed name instead of the URL.
+	StateDir string
+	Demo     bool
 }
 
 // Context returns a request context with the configured timeout, derived from parent.
