@@ -1,0 +1,81 @@
+package reflect
+
+// bankState is what the pane keeps per bank for the session: the transcript, the
+// draft in the composer, the parameters, and where the transcript is scrolled to.
+type bankState struct {
+	turns      []*turn
+	asking     *turn // the question in flight: one at a time per bank
+	draft      string
+	params     params
+	serverErrs fieldErrors // the last 422's complaints, shown on the parameters
+	sel        selection
+	top        position // first line in view, unless follow
+	follow     bool     // keep the newest turn in view
+	reveal     bool     // scroll the selection into view at the next layout
+}
+
+// selection is the selected turn and, inside its evidence, the selected item (-1 for
+// the turn itself).
+type selection struct {
+	turn int
+	item int
+}
+
+// position is a line of the transcript: a turn and a line of its block.
+type position struct {
+	turn int
+	line int
+}
+
+// state returns the bank's state, creating it with the server's defaults.
+func (m *Model) state(bank string) *bankState {
+	s := m.banks[bank]
+	if s == nil {
+		s = &bankState{follow: true, sel: selection{item: -1}}
+		m.banks[bank] = s
+	}
+	return s
+}
+
+// selectBank switches to another bank. Nothing is cancelled: a question out to the
+// old bank lands in its transcript when it is answered. The draft stays with the bank
+// it was typed for, and the new bank's draft, parameters and transcript come back.
+func (m *Model) selectBank(id string) {
+	if id == m.bank && m.cur != nil {
+		return
+	}
+	m.cur.draft = m.composer.Value()
+	m.bank = id
+	m.cur = m.state(id)
+	m.composer.SetValue(m.cur.draft)
+	m.bar.setBank(id, m.cur)
+	if len(m.cur.turns) == 0 && m.zone == zoneTranscript {
+		_ = m.focusZone(zoneComposer)
+	}
+}
+
+// anyWaiting reports whether a question is out in any bank (the spinner runs).
+func (m *Model) anyWaiting() bool {
+	for _, b := range m.banks {
+		if b.waiting() != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// waiting returns the bank's question in flight, if any.
+func (b *bankState) waiting() *turn {
+	if b.asking != nil && b.asking.state == turnWaiting {
+		return b.asking
+	}
+	return nil
+}
+
+// selected returns the selected turn, or nil in an empty transcript.
+func (b *bankState) selected() *turn {
+	if b.sel.turn < 0 || b.sel.turn >= len(b.turns) {
+		return nil
+	}
+	return b.turns[b.sel.turn]
+}

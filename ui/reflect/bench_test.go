@@ -1,0 +1,120 @@
+package reflect
+
+import (
+	"fmt"
+	"testing"
+)
+
+// longTranscript is a focused 88x35 pane (the main pane of a 120x40 terminal) with a
+// 200-turn transcript: real demo answers with their evidence, every tenth one
+// expanded, each turn its own answer id (so each is rendered and cached on its own).
+func longTranscript(b *testing.B) (*root, *Model) {
+	b.Helper()
+	r, m := startPane(b, newCommon(b, demoServer(b)), alexBank, 88, 35)
+	m.cur.params.tools = true
+	questions := []string{tokyoQuestion, "How does Alex take coffee?", "When is Alex's half marathon?",
+		"What does Alex avoid eating?", "Who is Jordan?"}
+	for _, q := range questions {
+		r.ask(q)
+	}
+	answered := m.cur.turns
+	turns := make([]*turn, 200)
+	for i := range turns {
+		src := answered[i%len(answered)]
+		m.nextTurn++
+		t := &turn{id: m.nextTurn, question: fmt.Sprintf("%s (%d)", src.question, i), req: src.req, asked: src.asked}
+		t.setAnswer(src.resp)
+		t.expanded = i%10 == 0
+		turns[i] = t
+	}
+	m.cur.turns = turns
+	m.cur.sel, m.cur.follow = selection{turn: 199, item: -1}, true
+	r.keys("esc")
+	m.prepare()
+	return r, m
+}
+
+// BenchmarkView is one frame of the transcript's end with 200 turns loaded and the
+// visible answers already rendered.
+func BenchmarkView(b *testing.B) {
+	_, m := longTranscript(b)
+	_ = m.View()
+	renders := m.md.renders
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+	if m.md.renders != renders {
+		b.Fatal("View rendered markdown")
+	}
+}
+
+// BenchmarkViewMiddle is one frame scrolled to the middle of the transcript.
+func BenchmarkViewMiddle(b *testing.B) {
+	r, m := longTranscript(b)
+	r.keys("g")
+	for range 100 {
+		r.keys("j")
+	}
+	_ = m.View()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+// BenchmarkResize is a width change with 200 turns: the answers in view are rendered
+// at the new width and the frame drawn. Each iteration takes a width the cache does
+// not hold, so every one is a real re-render.
+func BenchmarkResize(b *testing.B) {
+	_, m := longTranscript(b)
+	renders := m.md.renders
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		m.SetSize(70+i%16, 35)
+		_ = m.View()
+		i++
+	}
+	b.ReportMetric(float64(m.md.renders-renders)/float64(i), "renders/op")
+}
+
+// BenchmarkResizeCached is a width change back to a width the cache holds.
+func BenchmarkResizeCached(b *testing.B) {
+	_, m := longTranscript(b)
+	m.SetSize(80, 35)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		m.SetSize(80+8*(i%2), 35)
+		_ = m.View()
+		i++
+	}
+}
+
+// BenchmarkRenderAnswer is one glamour render of a demo answer, the unit a resize
+// pays per answer in view.
+func BenchmarkRenderAnswer(b *testing.B) {
+	_, m := longTranscript(b)
+	md := m.cur.turns[0].answer
+	r := newRenderer(variant{width: 86, dark: true})
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = renderMarkdown(r, md, 86)
+	}
+}
+
+// BenchmarkKeypress is one key typed into the composer with 200 turns loaded: Update,
+// the layout it leads to, and the frame after it.
+func BenchmarkKeypress(b *testing.B) {
+	r, m := longTranscript(b)
+	r.keys("i")
+	keys := []string{"x", "backspace"}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		m.Update(press(keys[i%2]))
+		_ = m.View()
+		i++
+	}
+}

@@ -1,0 +1,87 @@
+package reflect
+
+import (
+	"testing"
+
+	"hindsight-tui/client"
+	"hindsight-tui/client/contracttest"
+	"hindsight-tui/ui/components"
+)
+
+// TestContract sends the pane's reflect requests for a table of parameter
+// combinations through the validating transport, against the demo server: every
+// request the pane builds, and every answer it reads, must match Hindsight's OpenAPI
+// document. It also covers the other requests the pane makes: the tags list behind
+// the tag input, and the memory (and an observation's history) behind enter on the
+// evidence.
+func TestContract(t *testing.T) {
+	doc := contracttest.Load(t)
+	srv := demoServer(t)
+	v := contracttest.New(t, doc, srv.URL())
+	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
+	r, m := startPane(t, c, alexBank, 88, 35)
+
+	schema := `{"type":"object","properties":{"summary":{"type":"string"},"facts":{"type":"array","items":{"type":"string"}},` +
+		`"count":{"type":"integer"},"share":{"type":"number"},"grounded":{"type":"boolean"}},"required":["summary"]}`
+	combos := []struct {
+		name string
+		p    params
+	}{
+		{"defaults", params{}},
+		{"budget mid", params{budget: "mid"}},
+		{"budget high", params{budget: "high"}},
+		{"max_tokens", params{maxTokens: "256"}},
+		{"tags default mode", params{tags: []string{"trip:tokyo-2026"}}},
+		{"tags any", params{tags: []string{"trip:tokyo-2026", "source:chat"}, match: "any"}},
+		{"tags all", params{tags: []string{"trip:tokyo-2026", "source:chat"}, match: "all"}},
+		{"tags any_strict", params{tags: []string{"trip:tokyo-2026"}, match: "any_strict"}},
+		{"tags all_strict", params{tags: []string{"trip:tokyo-2026", "source:chat"}, match: "all_strict"}},
+		{"tags exact", params{tags: []string{"source:chat"}, match: "exact"}},
+		{"exact without tags", params{match: "exact"}},
+		{"world", params{types: [3]bool{true, false, false}}},
+		{"experience and observation", params{types: [3]bool{false, true, true}}},
+		{"every fact type", params{types: [3]bool{true, true, true}}},
+		{"exclude mental models", params{noModels: true}},
+		{"tool calls", params{tools: true}},
+		{"context", params{context: "planning the trip"}},
+		{"response schema", params{schema: schema}},
+		{"unfillable schema", params{schema: `{"type":"object","properties":{"mood":{"type":"string","enum":["ecstatic"]}},"required":["mood"]}`}},
+		{"everything", params{budget: "high", maxTokens: "1024", tags: []string{"trip:tokyo-2026"}, match: "any_strict",
+			types: [3]bool{true, true, true}, noModels: true, tools: true, context: "for a packing list", schema: schema}},
+	}
+	for _, tc := range combos {
+		m.cur.params = tc.p.clone()
+		m.bar.tags.SetTags(tc.p.tags)
+		r.ask(tokyoQuestion)
+		tn := m.cur.turns[len(m.cur.turns)-1]
+		if tn.state != turnAnswered {
+			t.Fatalf("%s: %v %s", tc.name, tn.state, tn.reason)
+		}
+	}
+
+	// The tag input's first load.
+	m.cur.params = params{}
+	r.keys("tab", "tab", "tab")
+	if m.bar.cursor != iTags || len(m.bar.tags.Known()) == 0 {
+		t.Fatalf("tags not loaded (cursor %d)", m.bar.cursor)
+	}
+	r.keys("esc", "esc")
+
+	// enter on the evidence: GET memory, and an observation's history.
+	r.keys("space")
+	tn := m.cur.selected()
+	for i, e := range tn.evidence {
+		if e.kind == evMemory && e.badge == client.FactObservation {
+			m.cur.sel.item = i
+			break
+		}
+	}
+	r.keys("enter")
+	if d, ok := r.front().(*components.MemoryDialog); !ok || d.Memory() == nil {
+		t.Fatalf("memory not opened: %T", r.front())
+	}
+	v.Report(t)
+	if n := v.Counts().Violations; n != 0 {
+		t.Fatalf("%d contract violations", n)
+	}
+}

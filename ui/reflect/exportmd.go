@@ -1,0 +1,190 @@
+package reflect
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+)
+
+// exportMarkdown writes a bank's transcript as a markdown document: per turn the
+// question, every parameter it was asked with, the answer, its structured output, its
+// evidence and tool calls, or why there is no answer. Server text is sanitized (the
+// file may well be printed in a terminal); the API key is never part of it.
+func exportMarkdown(bank, server string, now time.Time, turns []*turn) string {
+	var b strings.Builder
+	w := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+	}
+	w("# Reflect transcript: ", common.SanitizeLine(bank), "\n\n")
+	w("Exported ", now.UTC().Format("2006-01-02 15:04 MST"))
+	if server != "" {
+		w(" from ", common.SanitizeLine(server))
+	}
+	w(" with hindsight-tui; ", plural(len(turns), "turn", "turns"), ".\n")
+	for i, t := range turns {
+		w("\n---\n\n## ", strconv.Itoa(i+1), ". ", common.SanitizeLine(headline(t.question)), "\n\n")
+		w("**Asked** ", t.asked.UTC().Format("2006-01-02 15:04 MST"), "\n\n")
+		for _, l := range strings.Split(common.Sanitize(t.question), "\n") {
+			w("> ", l, "\n")
+		}
+		w("\n")
+		writeParams(&b, t.req)
+		switch t.state {
+		case turnWaiting:
+			w("_Still waiting for the answer when the transcript was exported._\n")
+		case turnCancelled:
+			w("_Cancelled after ", seconds(t.took), "._\n")
+		case turnFailed:
+			w("### Failed\n\n", t.reason, "\n")
+		case turnAnswered:
+			writeAnswer(&b, t)
+		}
+	}
+	return b.String()
+}
+
+// headline is the first line of a question, shortened for a heading.
+func headline(q string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(q), "\n")
+	if r := []rune(line); len(r) > 80 {
+		line = string(r[:79]) + "…"
+	}
+	return line
+}
+
+// writeParams lists the parameters of a request, the defaults it left to the server
+// included, so the file says exactly what was asked.
+func writeParams(b *strings.Builder, req client.ReflectRequest) {
+	budget, maxTokens, match, types := req.Budget, strconv.Itoa(defaultMaxTokens)+" (default)", req.TagsMatch, "all"
+	if budget == "" {
+		budget = defaultBudget + " (default)"
+	}
+	if req.MaxTokens != nil {
+		maxTokens = strconv.Itoa(*req.MaxTokens)
+	}
+	if match == "" {
+		match = defaultMatch + " (default)"
+	}
+	if len(req.FactTypes) > 0 {
+		types = strings.Join(req.FactTypes, ", ")
+	}
+	tags := "none"
+	if len(req.Tags) > 0 {
+		tags = "`" + common.SanitizeLine(strings.Join(req.Tags, "`, `")) + "`"
+	}
+	tools := "no"
+	if req.Include != nil && req.Include.ToolCalls != nil {
+		tools = "yes"
+	}
+	b.WriteString("Parameters:\n\n")
+	for _, p := range [][2]string{{"budget", budget}, {"max_tokens", maxTokens}, {"tags", tags}, {"tags_match", match},
+		{"fact types", types}, {"exclude mental models", strconv.FormatBool(req.ExcludeMentalModels)},
+		{"tool calls", tools}} {
+		b.WriteString("- " + p[0] + ": " + p[1] + "\n")
+	}
+	if req.Context != "" {
+		b.WriteString("- context: " + common.SanitizeLine(req.Context) + "\n")
+	}
+	if len(req.ResponseSchema) > 0 {
+		b.WriteString("- response schema:\n\n")
+		writeJSON(b, req.ResponseSchema, "  ")
+	}
+	b.WriteString("\n")
+}
+
+// writeAnswer writes an answer and everything that came with it.
+func writeAnswer(b *strings.Builder, t *turn) {
+	b.WriteString("### Answer\n\n" + t.answer + "\n\n")
+	meta := []string{seconds(t.took)}
+	if u := t.resp.Usage; u != nil {
+		meta = append(meta, "tokens "+itoa(u.InputTokens)+" in, "+itoa(u.OutputTokens)+" out, "+itoa(u.TotalTokens)+" total")
+	}
+	b.WriteString("_" + strings.Join(meta, " · ") + "_\n")
+	if len(t.req.ResponseSchema) > 0 {
+		b.WriteString("\n### Structured output\n\n")
+		if t.structured == "" {
+			b.WriteString("_The server returned no structured output._\n")
+		} else {
+			b.WriteString(fence(t.structured, "json"))
+		}
+	}
+	if len(t.evidence) > 0 {
+		b.WriteString("\n### Evidence\n")
+		section := ""
+		for _, e := range t.evidence {
+			if name := kindName(e.kind); name != section {
+				section = name
+				b.WriteString("\n**" + strings.ToUpper(name[:1]) + name[1:] + "**\n\n")
+			}
+			b.WriteString(evidenceItem(e))
+		}
+	} else {
+		b.WriteString("\n_No evidence reported._\n")
+	}
+	if len(t.tools) > 0 {
+		b.WriteString("\n### Tool calls\n\n| Iteration | Tool | Duration |\n|---|---|---|\n")
+		for _, c := range t.tools {
+			b.WriteString("| " + strconv.Itoa(c.iteration) + " | " + strings.ReplaceAll(c.tool, "|", `\|`) + " | " + millis(c.ms) + " |\n")
+		}
+	}
+}
+
+// evidenceItem is one evidence list item: a memory with its type, date and id; a
+// mental model with its content; a directive with its rule.
+func evidenceItem(e evItem) string {
+	id := ""
+	if e.id != "" {
+		id = " (`" + common.SanitizeLine(e.id) + "`)"
+	}
+	switch e.kind {
+	case evModel:
+		return "- Mental model" + id + ":\n\n" + quote(e.full, "  ") + "\n"
+	case evDirective:
+		return "- **" + e.name + "**" + id + ": " + common.SanitizeLine(e.full) + "\n"
+	}
+	when := ""
+	if e.date != "" {
+		when = ", " + e.date
+	}
+	return "- [" + common.SanitizeLine(e.badge) + when + "] " + common.SanitizeLine(e.full) + id + "\n"
+}
+
+// quote indents text as a block quote inside a list item.
+func quote(text, indent string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		b.WriteString(indent + "> " + l + "\n")
+	}
+	return b.String()
+}
+
+// writeJSON writes raw JSON indented in a fenced block.
+func writeJSON(b *strings.Builder, raw json.RawMessage, indent string) {
+	var buf bytes.Buffer
+	text := string(raw)
+	if json.Indent(&buf, raw, "", "  ") == nil {
+		text = buf.String()
+	}
+	for _, l := range strings.Split(fence(common.Sanitize(text), "json"), "\n") {
+		if l != "" {
+			b.WriteString(indent + l)
+		}
+		b.WriteString("\n")
+	}
+}
+
+// fence puts text in a code block whose fence is longer than any backtick run in it.
+func fence(text, lang string) string {
+	ticks := "```"
+	for strings.Contains(text, ticks) {
+		ticks += "`"
+	}
+	return ticks + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + ticks + "\n"
+}

@@ -1,0 +1,253 @@
+// Package reflect is the reflect pane: a conversation with a bank. A developer asks a
+// question the way an agent's reflect tool does and reads the reasoned answer together
+// with the evidence it was built on (the memories, mental models and directives the
+// server reports, and optionally the agent's tool calls), to judge whether the bank
+// "knows" the right things.
+//
+// The transcript is kept per bank for the session, with the draft in the composer and
+// every parameter. Reflect is not streamed and can take many seconds, so a question
+// shows a spinner with the time it has waited and esc cancels it; a failed or
+// cancelled question stays in the transcript as a turn with its reason and a retry key.
+//
+// Answers are markdown, rendered with glamour at the transcript's width in the current
+// theme. Rendering costs about a millisecond per answer, so it happens only in Update
+// (when an answer arrives, or the width or theme changes), only for the turns in view,
+// and is cached per answer, width and theme; View only copies prepared lines.
+package reflect
+
+import (
+	"context"
+	"os/exec"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+)
+
+// zone is the part of the pane that takes keys.
+type zone int
+
+const (
+	zoneComposer zone = iota
+	zoneBar
+	zoneTranscript
+)
+
+// minTimeout is the shortest time a question may take. The server gives up on its own
+// after five minutes (a 504 that says why), so the client waits a little longer than
+// that unless the configured timeout is longer still.
+const minTimeout = 5*time.Minute + 15*time.Second
+
+// Model is the reflect pane.
+type Model struct {
+	c       *common.Common
+	keys    keymap.KeyMap // this pane's copy: bindings are disabled here, not globally
+	width   int
+	height  int
+	focused bool
+	zone    zone
+	styled  *styles.Styles
+
+	bank  string
+	banks map[string]*bankState // transcript, draft and parameters per bank
+	cur   *bankState            // banks[bank]
+
+	composer  textarea.Model
+	composerW int // the width the composer was last given
+	bar       barState
+	barFrom   zone // where esc from the bar goes back to
+
+	nextTurn int // turn ids, unique in the pane: the render cache is keyed by them
+	seq      int // question attempts; an answer to an older attempt is dropped
+	spin     spinner.Model
+	spinning bool
+	clock    func() time.Time // latency and waiting time; tests pin it
+	timeout  time.Duration    // per question
+
+	md            *mdCache
+	lay           layout // what View draws, prepared by Update and SetSize
+	composerDrawn struct {
+		key   composerKey
+		lines []string
+	}
+
+	dialog dialogHolder
+	// runEditor starts $EDITOR on a file; tea.ExecProcess, replaced in tests.
+	runEditor func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+}
+
+var (
+	_ common.Pane     = (*Model)(nil)
+	_ common.Actioner = (*Model)(nil)
+)
+
+// New returns the reflect pane; it asks nothing until a bank is selected and a
+// question sent.
+func New(c *common.Common) *Model {
+	m := &Model{c: c, keys: c.Keys, styled: c.Styles, banks: map[string]*bankState{}, clock: time.Now,
+		md: newMDCache(), runEditor: tea.ExecProcess}
+	m.timeout = max(c.Timeout, minTimeout)
+	if c.Timeout <= 0 {
+		m.timeout = 0 // no limit configured: none here either
+	}
+	m.composer = newComposer(c.Styles)
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
+	m.bar = newBar(c)
+	m.cur = m.state("")
+	m.syncKeys()
+	return m
+}
+
+// Init implements common.Pane; the sidebar's selection brings the first bank.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize implements common.Pane. A new width (or a theme switch, which the root
+// follows with SetSize) re-renders the answers in view, once each.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(width, 0), max(height, 0)
+	m.restyle()
+	m.prepare()
+}
+
+// Focus implements common.Pane. The pane opens on the composer, so a question can be
+// typed at once, unless the transcript had the keys when the pane was left.
+func (m *Model) Focus() tea.Cmd {
+	m.focused = true
+	z := m.zone
+	if len(m.cur.turns) == 0 {
+		z = zoneComposer
+	}
+	cmd := m.focusZone(z)
+	m.prepare()
+	return cmd
+}
+
+// Blur implements common.Pane; the draft and the parameters stay as they are.
+func (m *Model) Blur() {
+	m.focused = false
+	m.composer.Blur()
+	m.bar.blur()
+	m.prepare()
+}
+
+// Capturing implements common.Pane: the composer and the parameter bar take every
+// printable key.
+func (m *Model) Capturing() bool {
+	return m.focused && (m.zone == zoneComposer || m.zone == zoneBar)
+}
+
+// Update implements common.Pane.
+func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
+	m.restyle()
+	m.syncKeys()
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = m.handleKey(msg)
+	case tea.PasteMsg:
+		cmd = m.paste(msg)
+	case tea.MouseClickMsg:
+		cmd = m.click(msg)
+	case tea.MouseWheelMsg:
+		m.wheel(msg)
+	case common.BankSelectedMsg:
+		m.selectBank(msg.BankID)
+	case reflectDoneMsg:
+		cmd = m.onAnswer(msg)
+	case spinner.TickMsg:
+		if msg.ID == m.spin.ID() {
+			if !m.anyWaiting() {
+				m.spinning = false // let the tick chain end
+				break
+			}
+			m.spin, cmd = m.spin.Update(msg)
+		}
+	case editorReadyMsg, editorDoneMsg, schemaEditedMsg, exportPathMsg:
+		cmd = m.onFileMsg(msg)
+	case action:
+		if msg.owner == m {
+			cmd = m.do(msg)
+		}
+	default:
+		cmd = m.bar.tags.Update(msg)
+	}
+	m.syncKeys()
+	m.prepare()
+	return m, tea.Batch(cmd, m.dialog.relay(msg))
+}
+
+// restyle follows the root's theme switch.
+func (m *Model) restyle() {
+	if m.styled != m.c.Styles {
+		m.styled = m.c.Styles
+		m.composer.SetStyles(composerStyles(m.c.Styles))
+		m.bar.restyle(m.c.Styles)
+		m.spin.Style = m.c.Styles.Accent
+	}
+}
+
+// focusZone moves the keys to z.
+func (m *Model) focusZone(z zone) tea.Cmd {
+	if z != zoneComposer {
+		m.composer.Blur()
+	}
+	if z != zoneBar && m.zone == zoneBar {
+		m.bar.blur()
+	}
+	if z == zoneBar && m.zone != zoneBar {
+		m.barFrom = m.zone
+	}
+	m.zone = z
+	if !m.focused {
+		return nil
+	}
+	switch z {
+	case zoneComposer:
+		return m.composer.Focus()
+	case zoneBar:
+		return m.bar.focus(m.cur)
+	}
+	return nil
+}
+
+// questionContext is the context of one question: the pane's generous timeout, and
+// cancel for esc.
+func (m *Model) questionContext() (context.Context, context.CancelFunc) {
+	if m.timeout <= 0 {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithTimeout(context.Background(), m.timeout)
+}
+
+// dialogHolder remembers the dialog the pane opened that loads or saves something: the
+// root sends it keys, but its answers arrive as ordinary messages that the root may
+// hand only to the panes, so the pane passes them on (the dialog ignores repeats).
+type dialogHolder struct {
+	d interface {
+		common.Dialog
+		Relay(tea.Msg) tea.Cmd
+		Closed() bool
+	}
+}
+
+func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
+	if h.d == nil {
+		return nil
+	}
+	if _, isKey := msg.(tea.KeyMsg); isKey {
+		return nil
+	}
+	cmd := h.d.Relay(msg)
+	if h.d.Closed() {
+		h.d = nil
+	}
+	return cmd
+}
+
+// emit returns a command that delivers msg.
+func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

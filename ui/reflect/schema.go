@@ -1,0 +1,188 @@
+package reflect
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/ui/common"
+)
+
+// The response schema can be edited in $EDITOR: the schema (or an example) goes into a
+// private temporary file, the editor runs in the terminal in place of the app
+// (tea.ExecProcess), and what it saved becomes the schema. The file is removed
+// whatever happens. Every step that touches the disk runs in a command.
+
+// schemaExample is what the editor starts with when there is no schema yet.
+const schemaExample = `{
+  "type": "object",
+  "properties": {
+    "answer": {"type": "string", "description": "the answer in one sentence"},
+    "confidence": {"type": "string", "enum": ["low", "medium", "high"]}
+  },
+  "required": ["answer"]
+}
+`
+
+// editorReadyMsg says the temporary file is written and which editor to run.
+type editorReadyMsg struct {
+	owner *Model
+	bank  string
+	path  string
+	argv  []string
+	err   error
+}
+
+// editorDoneMsg says the editor exited.
+type editorDoneMsg struct {
+	owner *Model
+	bank  string
+	path  string
+	err   error
+}
+
+// schemaEditedMsg carries what the editor saved; the file is gone by then.
+type schemaEditedMsg struct {
+	owner *Model
+	bank  string
+	text  string
+	err   error
+}
+
+// editSchema starts editing the bank's response schema in $EDITOR.
+func (m *Model) editSchema() tea.Cmd {
+	if m.bank == "" {
+		return nil
+	}
+	owner, bank := m, m.bank
+	text := m.cur.params.schema
+	if strings.TrimSpace(text) == "" {
+		text = schemaExample
+	} else {
+		var buf bytes.Buffer
+		if json.Indent(&buf, []byte(text), "", "  ") == nil {
+			text = buf.String() + "\n"
+		}
+	}
+	return func() tea.Msg {
+		argv := editorArgv(os.Getenv("VISUAL"), os.Getenv("EDITOR"))
+		f, err := os.CreateTemp("", "hindsight-schema-*.json") // mode 0600
+		if err != nil {
+			return editorReadyMsg{owner: owner, bank: bank, err: fmt.Errorf("create a file for the editor: %w", err)}
+		}
+		_, werr := f.WriteString(text)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			_ = os.Remove(f.Name())
+			return editorReadyMsg{owner: owner, bank: bank, err: fmt.Errorf("write the file for the editor: %w", werr)}
+		}
+		return editorReadyMsg{owner: owner, bank: bank, path: f.Name(), argv: argv}
+	}
+}
+
+// editorArgv is the editor to run: $VISUAL, else $EDITOR (either may carry flags, as
+// in "code -w"), else vi.
+func editorArgv(visual, editor string) []string {
+	for _, e := range []string{visual, editor} {
+		if f := strings.Fields(e); len(f) > 0 {
+			return f
+		}
+	}
+	return []string{"vi"}
+}
+
+// onFileMsg follows the editor and export steps.
+func (m *Model) onFileMsg(msg any) tea.Cmd {
+	switch msg := msg.(type) {
+	case editorReadyMsg:
+		if msg.owner != m {
+			return nil
+		}
+		if msg.err != nil {
+			return emit(common.ErrorMsg{Op: "edit the response schema", Err: msg.err})
+		}
+		cmd := exec.Command(msg.argv[0], append(msg.argv[1:], msg.path)...)
+		owner, bank, path := msg.owner, msg.bank, msg.path
+		return m.runEditor(cmd, func(err error) tea.Msg {
+			return editorDoneMsg{owner: owner, bank: bank, path: path, err: err}
+		})
+	case editorDoneMsg:
+		if msg.owner != m {
+			return nil
+		}
+		return readSchema(msg)
+	case schemaEditedMsg:
+		if msg.owner != m {
+			return nil
+		}
+		return m.schemaEdited(msg)
+	case exportPathMsg:
+		if msg.owner != m {
+			return nil
+		}
+		return m.openExport(msg)
+	}
+	return nil
+}
+
+// readSchema reads what the editor saved and removes the file.
+func readSchema(done editorDoneMsg) tea.Cmd {
+	return func() tea.Msg {
+		b, err := os.ReadFile(done.path)
+		if rerr := os.Remove(done.path); rerr != nil && !errors.Is(rerr, os.ErrNotExist) && err == nil {
+			err = fmt.Errorf("remove %s: %w", done.path, rerr)
+		}
+		if done.err != nil {
+			err = fmt.Errorf("the editor failed: %w", done.err)
+		}
+		return schemaEditedMsg{owner: done.owner, bank: done.bank, text: string(b), err: err}
+	}
+}
+
+// schemaEdited takes the edited schema for the bank it was edited for. An example left
+// unchanged is not a schema the user chose; an invalid one is kept (so nothing typed
+// is lost) and marked on the parameter, and nothing is sent until it is fixed.
+func (m *Model) schemaEdited(msg schemaEditedMsg) tea.Cmd {
+	if msg.err != nil {
+		return emit(common.ErrorMsg{Op: "edit the response schema", Err: msg.err})
+	}
+	b := m.banks[msg.bank]
+	if b == nil {
+		return nil
+	}
+	text := strings.TrimSpace(msg.text)
+	switch {
+	case text == strings.TrimSpace(schemaExample) && b.params.schema == "":
+		return common.Toast("no response schema set: the example was left unchanged")
+	case text == "":
+		m.storeSchema(msg.bank, "")
+		return common.Toast("response schema removed")
+	}
+	compact, err := checkSchema(text)
+	if err != nil {
+		m.storeSchema(msg.bank, text)
+		return common.Toast("the response schema is " + err.Error() + "; nothing is sent until it is fixed")
+	}
+	m.storeSchema(msg.bank, string(compact))
+	return common.Toast("response schema set: answers come with structured output")
+}
+
+// storeSchema sets a bank's response schema; an edit made for a bank the user has
+// since left lands in that bank's parameters.
+func (m *Model) storeSchema(bank, text string) {
+	if bank == m.bank {
+		m.setSchema(text)
+		return
+	}
+	if b := m.banks[bank]; b != nil {
+		b.params.schema, b.serverErrs = text, nil
+	}
+}
