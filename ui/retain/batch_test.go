@@ -1,0 +1,102 @@
+package retain
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestParseBatchShapes(t *testing.T) {
+	tests := []struct {
+		name  string
+		data  string
+		n     int
+		async *bool
+	}{
+		{"array", `[{"content":"a"},{"content":"b"}]`, 2, nil},
+		{"request", `{"items":[{"content":"a"}],"async":true}`, 1, boolp(true)},
+		{"single object", "{\n  \"content\": \"a\"\n}\n", 1, nil},
+		{"jsonl", "{\"content\":\"a\"}\n\n{\"content\":\"b\"}\n{\"content\":\"c\"}\n", 3, nil},
+		{"jsonl with CRLF and BOM", "\ufeff{\"content\":\"a\"}\r\n{\"content\":\"b\"}\r\n", 2, nil},
+	}
+	for _, tt := range tests {
+		items, probs, async, err := parseBatch([]byte(tt.data))
+		if err != nil || len(probs) > 0 || len(items) != tt.n {
+			t.Errorf("%s: %d items, problems %v, err %v", tt.name, len(items), probs, err)
+			continue
+		}
+		if (async == nil) != (tt.async == nil) || async != nil && *async != *tt.async {
+			t.Errorf("%s: async hint %v", tt.name, async)
+		}
+	}
+	for _, bad := range []string{"", "   ", "hello", "[1,", `{"content":"a"}` + "\nnot json", "[]"} {
+		if _, _, _, err := parseBatch([]byte(bad)); err == nil {
+			t.Errorf("parseBatch(%q) should fail", bad)
+		}
+	}
+}
+
+func boolp(b bool) *bool { return &b }
+
+// TestParseBatchItems checks each field like the form does, and the item sent.
+func TestParseBatchItems(t *testing.T) {
+	data := `{"content":"Alex moved.","context":"chat","timestamp":"2024-01-15 10:30","document_id":"d1","update_mode":"append","tags":["a","a","b"],"metadata":{"k":"v"},"entities":["Alex:PERSON",{"text":"Lisbon","type":"PLACE"},"Acme, Inc."]}
+{"content":"Second.","tags":"solo","timestamp":"unset"}`
+	items, probs, _, err := parseBatch([]byte(data))
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("%v %v", probs, err)
+	}
+	b, _ := json.Marshal(items)
+	want := `[{"content":"Alex moved.","timestamp":"2024-01-15T10:30:00Z","context":"chat","metadata":{"k":"v"},` +
+		`"document_id":"d1","entities":[{"text":"Alex","type":"PERSON"},{"text":"Lisbon","type":"PLACE"},{"text":"Acme, Inc."}],` +
+		`"tags":["a","b"],"update_mode":"append"},{"content":"Second.","timestamp":"unset","tags":["solo"]}]`
+	if string(b) != want {
+		t.Errorf("items:\n got %s\nwant %s", b, want)
+	}
+
+	bad := `[{"content":" "},{"content":"x","timestamp":"soon"},{"content":"x","metadata":{"n":3}},{"content":"x","text":"y"},` +
+		`{"content":"x","update_mode":"merge"},{"content":"x","entities":["Alex","alex"]},{"content":"x","tags":[1]},{"content":5}, 7]`
+	_, probs, _, err = parseBatch([]byte(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := []string{
+		"item 1: content: cannot be empty",
+		"item 2: timestamp: not a time",
+		"item 3: metadata.n: values must be strings",
+		"item 4: text: unknown field",
+		"item 5: update_mode: must be replace or append",
+		`item 6: entities.1: "alex" is listed twice`,
+		"item 7: tags: must be a list of strings",
+		"item 8: content: must be a string",
+		"item 9: not a JSON object",
+	}
+	got := make([]string, len(probs))
+	for i, p := range probs {
+		got[i] = p.String()
+	}
+	all := strings.Join(got, "\n")
+	for _, w := range wants {
+		if !strings.Contains(all, w) {
+			t.Errorf("missing problem %q in:\n%s", w, all)
+		}
+	}
+
+	_, probs, _, _ = parseBatch([]byte("{\"content\":\"ok\"}\n{\"content\":\"\"}\n"))
+	if len(probs) != 1 || probs[0].String() != "item 2 (line 2): content: cannot be empty" {
+		t.Errorf("a JSONL problem names its line: %v", probs)
+	}
+}
+
+func TestAsyncConflictsAndCheckTarget(t *testing.T) {
+	items, _, _, _ := parseBatch([]byte(`[{"content":"a"},{"content":"Bee sting. Ouch","document_id":"x"},{"content":"c","document_id":"x"},{"content":"d","document_id":"y"}]`))
+	if dup := asyncConflicts(items); len(dup) != 1 || dup[0] != "x" {
+		t.Errorf("conflicts %v", dup)
+	}
+	if doc, phrase := checkTarget(items); doc != "x" || phrase != "Bee sting" {
+		t.Errorf("check target %q %q", doc, phrase)
+	}
+	if doc, _ := checkTarget(items[:1]); doc != "" {
+		t.Errorf("no document ids: %q", doc)
+	}
+}

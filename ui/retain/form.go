@@ -1,0 +1,311 @@
+package retain
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// Limits of the multi-line fields. The content editor holds a long document (the
+// textarea's own cap is 10,000 lines); metadata shows a few lines at a time.
+const (
+	contentMaxLines = 10000
+	metadataMaxRows = 4
+)
+
+// form is the editor's inputs. Its values are what the user typed, kept exactly
+// (values reads them back); the request is built from them by buildRequest.
+type form struct {
+	content  textarea.Model
+	context  textinput.Model
+	stamp    textinput.Model
+	docID    textinput.Model
+	appendOn bool
+	tags     *components.TagInput
+	metadata textarea.Model
+	entities textinput.Model
+	async    bool
+
+	focus  field
+	errs   fieldErrors
+	styled *styles.Styles
+	cv     contentView
+}
+
+func newForm(c *common.Common) *form {
+	st := c.Styles
+	f := &form{tags: components.NewTagInput(c), styled: st}
+	f.content = newArea(st, "what should the agent remember? enter starts a new line", 0)
+	f.metadata = newArea(st, "key=value, one per line", metadataMaxRows)
+	f.context = components.NewInput(st, "› ", "where it came from, e.g. team meeting")
+	f.stamp = components.NewInput(st, "› ", "now, unset, 2024-01-15 10:30 or RFC 3339")
+	f.docID = components.NewInput(st, "› ", "empty: a UUID is generated")
+	f.entities = components.NewInput(st, "› ", "Alex, Lisbon:PLACE (name or name:TYPE, commas between)")
+	return f
+}
+
+// newArea is a multi-line input without line numbers whose left edge shows focus.
+// maxRows > 0 lets it grow with its text up to that many rows.
+func newArea(st *styles.Styles, placeholder string, maxRows int) textarea.Model {
+	a := textarea.New()
+	a.Placeholder = placeholder
+	a.ShowLineNumbers = false
+	a.CharLimit = 0
+	a.MaxHeight = 0
+	a.MaxWidth = 0
+	a.MaxContentHeight = 0
+	if maxRows > 0 {
+		a.DynamicHeight = true
+		a.MinHeight = 1
+		a.MaxHeight = maxRows
+		// With a MaxHeight the textarea would also stop taking lines at that many;
+		// MaxContentHeight lifts that limit while keeping the view at maxRows.
+		a.MaxContentHeight = contentMaxLines
+	}
+	a.SetPromptFunc(2, func(p textarea.PromptInfo) string {
+		if p.Focused {
+			return "┃ "
+		}
+		return "│ "
+	})
+	a.SetStyles(areaStyles(st))
+	a.SetHeight(1)
+	return a
+}
+
+// areaStyles styles a textarea with the app's tokens; like the one-line inputs, the
+// cursor does not blink (no timer per field, stable test views).
+func areaStyles(st *styles.Styles) textarea.Styles {
+	s := textarea.Styles{
+		Focused: textarea.StyleState{Text: st.Text, CursorLine: st.Text, Placeholder: st.Subtle, Prompt: st.Accent, EndOfBuffer: st.Subtle},
+		Blurred: textarea.StyleState{Text: st.Text, CursorLine: st.Text, Placeholder: st.Subtle, Prompt: st.Subtle, EndOfBuffer: st.Subtle},
+	}
+	s.Cursor.Color = st.Palette.Accent
+	s.Cursor.Shape = tea.CursorBlock
+	s.Cursor.Blink = false
+	return s
+}
+
+// restyle follows the root's theme switch.
+func (f *form) restyle(st *styles.Styles) {
+	if f.styled == st {
+		return
+	}
+	f.styled = st
+	f.content.SetStyles(areaStyles(st))
+	f.touchContent()
+	f.metadata.SetStyles(areaStyles(st))
+	for _, in := range []*textinput.Model{&f.context, &f.stamp, &f.docID, &f.entities} {
+		in.SetStyles(components.InputStyles(st))
+	}
+}
+
+// values reads the form back.
+func (f *form) values() values {
+	return values{
+		Content:    f.content.Value(),
+		Context:    f.context.Value(),
+		Timestamp:  f.stamp.Value(),
+		DocumentID: f.docID.Value(),
+		Append:     f.appendOn,
+		Tags:       f.tags.Tags(),
+		TagText:    f.tags.Value(),
+		Metadata:   f.metadata.Value(),
+		Entities:   f.entities.Value(),
+		Async:      f.async,
+	}
+}
+
+// setValues fills the form (a restored draft, or an empty form after a retain).
+func (f *form) setValues(v values) {
+	f.setContent(v.Content)
+	f.context.SetValue(v.Context)
+	f.stamp.SetValue(v.Timestamp)
+	f.docID.SetValue(v.DocumentID)
+	f.appendOn = v.Append
+	f.tags.SetTags(v.Tags)
+	f.tags.SetText(v.TagText)
+	f.metadata.SetValue(v.Metadata)
+	f.entities.SetValue(v.Entities)
+	f.async = v.Async
+	f.errs = nil
+	if !f.visible(f.focus) {
+		f.focus = fContent
+	}
+}
+
+// visible reports whether a field is shown: the update mode only means something
+// with a document_id.
+func (f *form) visible(fl field) bool {
+	return fl != fUpdateMode || strings.TrimSpace(f.docID.Value()) != ""
+}
+
+// focusField gives the keys to fl (the form must be active).
+func (f *form) focusField(fl field) tea.Cmd {
+	f.blurAll()
+	f.focus = fl
+	return f.activate()
+}
+
+// activate focuses the current field's widget.
+func (f *form) activate() tea.Cmd {
+	f.touchContent()
+	switch f.focus {
+	case fContent:
+		return f.content.Focus()
+	case fContext:
+		return f.context.Focus()
+	case fTimestamp:
+		return f.stamp.Focus()
+	case fDocumentID:
+		return f.docID.Focus()
+	case fTags:
+		return f.tags.Focus()
+	case fMetadata:
+		return f.metadata.Focus()
+	case fEntities:
+		return f.entities.Focus()
+	}
+	return nil
+}
+
+// blurAll takes the keys from every widget.
+func (f *form) blurAll() {
+	f.touchContent()
+	f.content.Blur()
+	f.metadata.Blur()
+	f.context.Blur()
+	f.stamp.Blur()
+	f.docID.Blur()
+	f.entities.Blur()
+	f.tags.Blur()
+}
+
+// move focuses the next (d=1) or previous (d=-1) visible field, wrapping around.
+func (f *form) move(d int) tea.Cmd {
+	n := int(numFields)
+	next := f.focus
+	for i := 0; i < n; i++ {
+		next = field((int(next) + d + n) % n)
+		if f.visible(next) {
+			break
+		}
+	}
+	return f.focusField(next)
+}
+
+// input is the one-line input of a field, or nil for the others.
+func (f *form) input(fl field) *textinput.Model {
+	switch fl {
+	case fContext:
+		return &f.context
+	case fTimestamp:
+		return &f.stamp
+	case fDocumentID:
+		return &f.docID
+	case fEntities:
+		return &f.entities
+	}
+	return nil
+}
+
+// area is the multi-line input of a field, or nil.
+func (f *form) area(fl field) *textarea.Model {
+	switch fl {
+	case fContent:
+		return &f.content
+	case fMetadata:
+		return &f.metadata
+	}
+	return nil
+}
+
+// edit gives an editing message (a key or a paste) to the focused field and clears
+// that field's error when its text changed. It reports whether anything may have
+// changed.
+func (f *form) edit(msg tea.Msg) (bool, tea.Cmd) {
+	var cmd tea.Cmd
+	switch f.focus {
+	case fContent, fMetadata:
+		if f.focus == fContent {
+			if f.longContent() {
+				return false, nil // edited in $EDITOR only
+			}
+			f.touchContent()
+		}
+		a := f.area(f.focus)
+		before := a.Value()
+		*a, cmd = a.Update(msg)
+		if a.Value() == before {
+			return false, cmd
+		}
+		if f.focus == fContent {
+			f.contentChanged()
+		}
+	case fTags:
+		return f.editTags(msg)
+	case fUpdateMode:
+		if isToggle(msg) {
+			f.appendOn = !f.appendOn
+			delete(f.errs, fUpdateMode)
+			return true, nil
+		}
+		return false, nil
+	case fAsync:
+		if isToggle(msg) {
+			f.async = !f.async
+			delete(f.errs, fAsync)
+			return true, nil
+		}
+		return false, nil
+	default:
+		in := f.input(f.focus)
+		before := in.Value()
+		*in, cmd = in.Update(msg)
+		if in.Value() == before {
+			return false, cmd
+		}
+	}
+	delete(f.errs, f.focus)
+	return true, cmd
+}
+
+// editTags sends a key or paste to the tag input.
+func (f *form) editTags(msg tea.Msg) (bool, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		delete(f.errs, fTags)
+		return true, f.tags.Paste(msg)
+	case tea.KeyPressMsg:
+		before := f.tags.Value()
+		handled, changed, cmd := f.tags.HandleKey(msg)
+		if !handled {
+			return false, nil
+		}
+		if changed || f.tags.Value() != before {
+			delete(f.errs, fTags)
+			return true, cmd
+		}
+		return false, cmd
+	}
+	return false, nil
+}
+
+// isToggle reports a key that flips a switch field.
+func isToggle(msg tea.Msg) bool {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return false
+	}
+	switch k.String() {
+	case "space", "left", "right":
+		return true
+	}
+	return false
+}

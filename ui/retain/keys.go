@@ -1,0 +1,236 @@
+package retain
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// handleKey routes a key: the ctrl chords act anywhere in the pane; other keys are
+// typing in the form, or the single-letter actions outside it.
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.c.ReadOnly || m.cur == nil {
+		return nil
+	}
+	kr := m.keys.Retain
+	switch {
+	case key.Matches(k, kr.Submit):
+		return m.do(action{owner: m, do: doSubmit})
+	case key.Matches(k, kr.Editor):
+		return m.do(action{owner: m, do: doEditor})
+	case key.Matches(k, kr.LoadFile):
+		return m.do(action{owner: m, do: doLoad})
+	case key.Matches(k, kr.Batch):
+		return m.do(action{owner: m, do: doBatch})
+	}
+	if m.zone == zoneForm {
+		return m.formKey(k)
+	}
+	return m.idleKey(k)
+}
+
+// formKey edits the focused field. tab and shift+tab move between fields (so a
+// literal tab cannot be typed in the content; $EDITOR can), enter ends a one-line
+// field or a switch and starts a new line in the multi-line ones, and up/down leave a
+// multi-line field only from its first or last line.
+func (m *Model) formKey(k tea.KeyPressMsg) tea.Cmd {
+	st := m.cur
+	f := st.form
+	s := k.String()
+	if f.focus == fTags && s != "esc" && s != "shift+tab" {
+		before := f.tags.Value()
+		handled, changed, cmd := f.tags.HandleKey(k)
+		if handled {
+			if changed || f.tags.Value() != before {
+				delete(f.errs, fTags)
+				return tea.Batch(cmd, m.changed(st))
+			}
+			return cmd
+		}
+	}
+	area := f.area(f.focus)
+	if f.focus == fContent && f.longContent() {
+		area = nil // read-only here: up and down move between fields
+	}
+	switch {
+	case s == "esc":
+		return m.leaveForm()
+	case s == "tab":
+		return f.move(1)
+	case s == "shift+tab":
+		return f.move(-1)
+	case area == nil && (s == "down" || s == "enter"):
+		return f.move(1)
+	case area == nil && s == "up":
+		return f.move(-1)
+	case area != nil && s == "up" && area.Line() == 0:
+		return f.move(-1)
+	case area != nil && s == "down" && area.Line() == area.LineCount()-1:
+		return f.move(1)
+	}
+	changed, cmd := f.edit(k)
+	if !changed {
+		return cmd
+	}
+	return tea.Batch(cmd, m.changed(st))
+}
+
+// idleKey handles the keys outside the fields.
+func (m *Model) idleKey(k tea.KeyPressMsg) tea.Cmd {
+	kr := m.keys.Retain
+	switch {
+	case key.Matches(k, kr.Cancel):
+		return m.do(action{owner: m, do: doCancel})
+	case key.Matches(k, kr.Edit):
+		return m.do(action{owner: m, do: doEdit})
+	case key.Matches(k, kr.Check):
+		return m.do(action{owner: m, do: doCheck})
+	case key.Matches(k, kr.Follow):
+		return m.do(action{owner: m, do: doFollow})
+	case key.Matches(k, kr.Clear):
+		return m.do(action{owner: m, do: doClear})
+	}
+	return nil
+}
+
+// paste goes to the focused field.
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	if m.c.ReadOnly || m.cur == nil || m.zone != zoneForm {
+		return nil
+	}
+	if f := m.cur.form; f.focus == fContent && f.longContent() {
+		return common.Toast("the content is long: ctrl+e edits it in $EDITOR")
+	}
+	changed, cmd := m.cur.form.edit(msg)
+	if !changed {
+		return cmd
+	}
+	return tea.Batch(cmd, m.changed(m.cur))
+}
+
+// click focuses the field under the pointer.
+func (m *Model) click(msg tea.MouseClickMsg) tea.Cmd {
+	st := m.cur
+	if m.c.ReadOnly || st == nil || st.locked() {
+		return nil
+	}
+	y := msg.Mouse().Y
+	for _, r := range m.rows {
+		if y >= r.top && y < r.top+r.height {
+			m.zone = zoneForm
+			return st.form.focusField(r.f)
+		}
+	}
+	return nil
+}
+
+// action is something the pane does, from its keys or the command palette; owner
+// makes sure that, broadcast to every pane, only this one acts.
+type action struct {
+	owner *Model
+	do    string
+}
+
+// The pane's actions.
+const (
+	doSubmit   = "submit"
+	doEditor   = "editor"
+	doLoad     = "load"
+	doBatch    = "batch"
+	doCancel   = "cancel"
+	doEdit     = "edit"
+	doCheck    = "check"
+	doFollow   = "follow"
+	doClear    = "clear"
+	doClearNow = "clear now"
+)
+
+// do performs an action.
+func (m *Model) do(a action) tea.Cmd {
+	if m.c.ReadOnly || m.cur == nil {
+		return nil
+	}
+	switch a.do {
+	case doSubmit:
+		return m.submitForm()
+	case doEditor:
+		return m.openEditor()
+	case doLoad:
+		return m.openLoad()
+	case doBatch:
+		return m.openBatch()
+	case doCancel:
+		return m.cancel()
+	case doEdit:
+		return m.enterForm()
+	case doCheck:
+		return m.startCheck()
+	case doFollow:
+		return m.resumeFollow()
+	case doClear:
+		return m.confirmClear()
+	case doClearNow:
+		return m.clearForm()
+	}
+	return nil
+}
+
+// confirmClear asks before emptying the form (and deleting its draft).
+func (m *Model) confirmClear() tea.Cmd {
+	st := m.cur
+	if st.locked() {
+		return nil
+	}
+	clear := action{owner: m, do: doClearNow}
+	req := func(context.Context) (tea.Cmd, error) { return emit(clear), nil }
+	d := components.NewConfirm(m.c, "Clear the retain form",
+		"Everything typed in the form for "+common.SanitizeLine(st.bank)+" goes, and so does its saved draft.",
+		"", "clear the retain form", "clear", req)
+	return emit(common.OpenDialogMsg{Dialog: d})
+}
+
+// clearForm empties the form; the next save removes the draft.
+func (m *Model) clearForm() tea.Cmd {
+	st := m.cur
+	if st.locked() {
+		return nil
+	}
+	st.form.setValues(values{Async: st.form.async})
+	st.form.focus = fContent
+	st.scroll = 0
+	st.pending = nil
+	st.restoredAt = time.Time{}
+	cmd := m.changed(st)
+	st.formErr = ""
+	return tea.Batch(cmd, m.flushDraft(st), m.enterForm())
+}
+
+// dialogHolder remembers the dialog the pane opened that loads data: the root sends it
+// keys, and the pane passes on the other messages the dialog may be waiting for (the
+// dialog ignores repeats).
+type dialogHolder struct {
+	d interface {
+		common.Dialog
+		Relay(tea.Msg) tea.Cmd
+		Closed() bool
+	}
+}
+
+func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
+	if h.d == nil {
+		return nil
+	}
+	if _, isKey := msg.(tea.KeyMsg); isKey {
+		return nil
+	}
+	cmd := h.d.Relay(msg)
+	if h.d.Closed() {
+		h.d = nil
+	}
+	return cmd
+}
