@@ -1,0 +1,256 @@
+package operations
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// detailState holds the selected operation's full record (GET operation) and the
+// panel's drawing. Records are kept per operation with the row state they were read
+// for: a record is fetched again only when the list shows that the operation changed.
+type detailState struct {
+	entries map[string]*detailEntry
+	payload map[string]bool // operations whose task payload the user asked for
+
+	// The request scheduled or in flight; its sequence number drops late answers.
+	seq     int
+	cancel  context.CancelFunc
+	pending string // request key (id, row state, payload); "" when none
+	reqID   string
+	reqKey  string
+	reqPay  bool
+	lastErr string
+
+	lines    []string
+	drawn    drawKey
+	scroll   int
+	scrollID string // the operation scroll belongs to: another one starts at the top
+}
+
+// detailEntry is what the server said about one operation in one state.
+type detailEntry struct {
+	key     string // the row state it was read in
+	st      *client.OperationStatus
+	payload bool  // st includes the task payload
+	err     error // the request failed: r asks again
+	stopped bool  // esc stopped the request: r asks again
+	gone    bool  // the server answered not_found: deleted meanwhile
+}
+
+// drawKey is everything a drawing of the panel depends on.
+type drawKey struct {
+	id, key string
+	entry   *detailEntry
+	loading bool
+	frame   int // the processing glyph, as in the list
+	width   int
+	minute  int64
+	styles  *styles.Styles
+}
+
+type detailDueMsg struct {
+	owner *Model
+	seq   int
+}
+
+type detailLoadedMsg struct {
+	owner   *Model
+	seq     int
+	bank    string
+	id, key string
+	payload bool
+	st      *client.OperationStatus
+	err     error
+}
+
+func newDetailState() detailState {
+	return detailState{entries: map[string]*detailEntry{}, payload: map[string]bool{}}
+}
+
+// detailVisible reports whether the panel is drawn: beside a wide list unless hidden,
+// instead of a narrow one when asked for.
+func (m *Model) detailVisible() bool {
+	if m.width >= sideBySide {
+		return !m.detailToggled
+	}
+	return m.detailToggled
+}
+
+// ensureDetail asks for the selected operation's record when the panel shows it and
+// what is kept is missing or older than the list, after the cursor has rested.
+func (m *Model) ensureDetail() tea.Cmd {
+	if !m.activated || !m.detailVisible() {
+		return nil
+	}
+	r := m.selected()
+	if r == nil {
+		return nil
+	}
+	id, pay := r.op.ID, m.det.payload[r.op.ID]
+	if e := m.det.entries[id]; e != nil && e.key == r.key && (e.payload || !pay || e.err != nil || e.stopped || e.gone) {
+		return nil
+	}
+	req := id + "\x00" + r.key + "\x00" + fmt.Sprint(pay)
+	if m.det.pending == req {
+		return nil
+	}
+	m.stopDetail()
+	m.det.seq++
+	m.det.pending, m.det.reqID, m.det.reqKey, m.det.reqPay = req, id, r.key, pay
+	msg := detailDueMsg{owner: m, seq: m.det.seq}
+	if m.detailDelay <= 0 {
+		return m.onDetailDue(msg)
+	}
+	return tea.Tick(m.detailDelay, func(time.Time) tea.Msg { return msg })
+}
+
+// onDetailDue sends the request the cursor rested on.
+func (m *Model) onDetailDue(msg detailDueMsg) tea.Cmd {
+	if msg.owner != m || msg.seq != m.det.seq || m.det.pending == "" {
+		return nil
+	}
+	ctx, cancel := m.c.Context(context.Background())
+	m.det.cancel = cancel
+	owner, seq, bank, id, key, pay, cl := m, m.det.seq, m.bank, m.det.reqID, m.det.reqKey, m.det.reqPay, m.c.Client
+	return func() tea.Msg {
+		defer cancel()
+		st, err := cl.GetOperation(ctx, bank, id, pay)
+		if err != nil {
+			err = fmt.Errorf("get operation %s: %w", shortID(id), err)
+		}
+		return detailLoadedMsg{owner: owner, seq: seq, bank: bank, id: id, key: key, payload: pay, st: st, err: err}
+	}
+}
+
+// stopDetail cancels the record request scheduled or in flight.
+func (m *Model) stopDetail() {
+	if m.det.cancel != nil {
+		m.det.cancel()
+		m.det.cancel = nil
+	}
+	m.det.pending = ""
+	m.det.seq++
+}
+
+// detailBusy reports whether a record request is scheduled or in flight.
+func (m *Model) detailBusy() bool { return m.det.pending != "" }
+
+// onDetail keeps a record. not_found means the operation was deleted meanwhile: the
+// list is refreshed so it goes.
+func (m *Model) onDetail(msg detailLoadedMsg) tea.Cmd {
+	if msg.owner != m || msg.seq != m.det.seq || msg.bank != m.bank || m.det.pending == "" {
+		return nil
+	}
+	m.det.pending, m.det.cancel = "", nil
+	switch {
+	case msg.err != nil:
+		if client.IsCanceled(msg.err) {
+			return nil
+		}
+		m.det.entries[msg.id] = &detailEntry{key: msg.key, err: msg.err}
+		if text := msg.err.Error(); text != m.det.lastErr {
+			m.det.lastErr = text
+			return emit(common.ErrorMsg{Op: "get operation", Err: msg.err})
+		}
+		return nil
+	case msg.st.Status == client.StatusNotFound:
+		m.det.entries[msg.id] = &detailEntry{key: msg.key, gone: true}
+		if m.load.busy {
+			return nil
+		}
+		return m.startLoad(false)
+	}
+	m.det.lastErr = ""
+	m.det.entries[msg.id] = &detailEntry{key: msg.key, st: msg.st, payload: msg.payload}
+	return nil
+}
+
+// prune forgets the records of operations no longer listed.
+func (d *detailState) prune(l *listing) {
+	for id := range d.entries {
+		if l.index(id) < 0 {
+			delete(d.entries, id)
+		}
+	}
+	for id := range d.payload {
+		if l.index(id) < 0 {
+			delete(d.payload, id)
+		}
+	}
+}
+
+// selectedEntry is the record kept for the selected operation, if any.
+func (m *Model) selectedEntry() *detailEntry {
+	if r := m.selected(); r != nil {
+		return m.det.entries[r.op.ID]
+	}
+	return nil
+}
+
+// detailLines draws the selected operation's panel at width, reusing the last
+// drawing while nothing it shows has changed.
+func (m *Model) detailLines(width int) []string {
+	r := m.selected()
+	if r == nil {
+		return nil
+	}
+	now := m.c.Now()
+	e := m.det.entries[r.op.ID]
+	k := drawKey{id: r.op.ID, key: r.key, entry: e, loading: m.detailBusy() && m.det.reqID == r.op.ID,
+		width: width, minute: now.Unix() / 60, styles: m.c.Styles}
+	if r.op.Status == "processing" {
+		k.frame = m.frame
+	}
+	if m.det.lines != nil && m.det.drawn == k {
+		return m.det.lines
+	}
+	doc := operationDoc(r, e, k.loading, k.frame, m.keys, m.c, now)
+	m.det.lines, m.det.drawn = doc.Lines(m.c.Styles, width), k
+	return m.det.lines
+}
+
+// detailView is the panel scrolled, exactly w x h; the last line says when there is
+// more and how to see it.
+func (m *Model) detailView(w, h int) []string {
+	all := m.detailLines(w)
+	d := &m.det
+	d.scrollFor(m.selectedID())
+	d.scroll = min(max(d.scroll, 0), max(len(all)-h+1, 0))
+	out := make([]string, 0, h)
+	out = append(out, all[min(d.scroll, len(all)):min(d.scroll+h, len(all))]...)
+	if len(all) > h && h > 1 {
+		pos := m.keys.Operations.DetailDn.Help().Key + "/" + m.keys.Operations.DetailUp.Help().Key + " scroll · " +
+			fmt.Sprintf("%d–%d/%d", d.scroll+1, min(d.scroll+h-1, len(all)), len(all))
+		if len(out) >= h {
+			out = out[:h-1]
+		}
+		out = append(out, components.Fit(m.c.Styles.Subtle.Render(components.Truncate(pos, w)), w))
+	}
+	blank := strings.Repeat(" ", w)
+	for len(out) < h {
+		out = append(out, blank)
+	}
+	return out
+}
+
+// scrollDetail scrolls the panel by n lines (detailView clamps the end).
+func (m *Model) scrollDetail(n int) {
+	m.det.scrollFor(m.selectedID())
+	m.det.scroll = max(m.det.scroll+n, 0)
+}
+
+// scrollFor starts the panel at the top when it shows another operation.
+func (d *detailState) scrollFor(id string) {
+	if d.scrollID != id {
+		d.scrollID, d.scroll = id, 0
+	}
+}

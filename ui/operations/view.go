@@ -1,0 +1,261 @@
+package operations
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// sideBySide is the narrowest pane that shows the detail panel beside the list;
+// narrower panes show one or the other (d switches).
+const sideBySide = 80
+
+// minListWidth keeps the list's most useful columns beside the panel.
+const minListWidth = 54
+
+// View implements common.Pane: exactly width x height cells. Its cost depends on what
+// is visible, not on how many operations are loaded: rows come from their cache and
+// only the rows in view are touched.
+func (m *Model) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	m.restyle()
+	lines := m.topLines(w)
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	m.listTop = len(lines) + 1
+	lines = append(lines, m.bodyLines(w, h-len(lines))...)
+	blank := strings.Repeat(" ", w)
+	for len(lines) < h {
+		lines = append(lines, blank)
+	}
+	return strings.Join(lines[:h], "\n")
+}
+
+// headCache keeps the lines above the list and the column titles: they change with
+// an answer, a key or the theme, not with every frame.
+type headCache struct {
+	key   headKey
+	lines []string
+
+	cols   columns
+	width  int
+	styles *styles.Styles
+	titles string
+}
+
+// headKey is everything the lines above the list depend on.
+type headKey struct {
+	width           int
+	bank            string
+	filter          filters
+	list            *listing
+	want            int
+	interval        time.Duration
+	paused, loading bool
+	spin, err       string
+	notice          notice
+	styles          *styles.Styles
+}
+
+// topLines are the filters and the count, the auto-refresh state with what is
+// running, and a notice or a refresh failure when there is one.
+func (m *Model) topLines(w int) []string {
+	if m.bank == "" {
+		return nil
+	}
+	k := headKey{width: w, bank: m.bank, filter: m.filter, list: m.list, want: m.want, interval: m.poll.interval,
+		paused: m.poll.paused, loading: m.load.busy && m.load.visible, notice: m.notice, styles: m.c.Styles}
+	if k.loading {
+		k.spin = m.spin.View()
+	}
+	if m.err != nil {
+		k.err = m.err.Error()
+	}
+	if m.head.lines != nil && m.head.key == k {
+		return m.head.lines
+	}
+	m.head.key, m.head.lines = k, m.drawTop(w)
+	return m.head.lines
+}
+
+// drawTop draws topLines.
+func (m *Model) drawTop(w int) []string {
+	st := m.c.Styles
+	count := ""
+	if l := m.list; l != nil {
+		count = plural(l.total, "operation", "operations")
+		if len(l.rows) < l.total {
+			count = strconv.Itoa(len(l.rows)) + " of " + strconv.Itoa(l.total) + " operations"
+		}
+	}
+	lines := []string{components.Spread(m.filter.summary(st), st.Muted.Render(count), w)}
+	lines = append(lines, components.Spread(m.indicator(w), m.counts(), w))
+	switch {
+	case m.notice.text != "":
+		style := st.Info
+		if m.notice.isErr {
+			style = st.Error
+		}
+		for _, l := range components.Wrap(m.notice.text, w, 2) {
+			lines = append(lines, components.Fit(style.Render(l), w))
+		}
+	case m.err != nil && m.list != nil:
+		for _, l := range components.Wrap("✗ refresh failed: "+m.c.Describe(m.err), w, 2) {
+			lines = append(lines, components.Fit(st.Error.Render(l), w))
+		}
+	}
+	return lines
+}
+
+// indicator says whether and how often the pane refreshes itself, or that it loads.
+func (m *Model) indicator(w int) string {
+	st := m.c.Styles
+	pk := m.keys.Operations.Pause.Help().Key
+	narrow := w < 70
+	switch {
+	case m.load.busy && m.load.visible:
+		label := " loading…"
+		if m.list != nil && m.want > len(m.list.rows) {
+			label = " loading more…"
+		}
+		return m.spin.View() + st.Muted.Render(label)
+	case m.poll.paused && narrow:
+		return st.Warning.Render("‖ paused · " + pk + " resumes")
+	case m.poll.paused:
+		return st.Warning.Render("‖ auto-refresh paused · " + pk + " resumes")
+	case m.poll.interval > 0:
+		every := "every " + seconds(m.poll.interval)
+		if narrow {
+			return st.Info.Render("● " + every + " · " + pk + " pauses")
+		}
+		return st.Info.Render("● auto-refresh " + every + " · " + pk + " pauses")
+	case m.list != nil:
+		return st.Muted.Render("nothing running · " + m.keys.Global.Refresh.Help().Key + " refreshes")
+	}
+	return ""
+}
+
+// counts are the pending, processing and failed operations among those listed.
+func (m *Model) counts() string {
+	l := m.list
+	if l == nil {
+		return ""
+	}
+	st := m.c.Styles
+	var parts []string
+	if l.pending > 0 {
+		parts = append(parts, st.OpPending.Render(strconv.Itoa(l.pending)+" pending"))
+	}
+	if n := l.active - l.pending; n > 0 {
+		parts = append(parts, st.Info.Render(strconv.Itoa(n)+" processing"))
+	}
+	if l.failed > 0 {
+		parts = append(parts, st.Error.Render(strconv.Itoa(l.failed)+" failed"))
+	}
+	return strings.Join(parts, st.Muted.Render(" · "))
+}
+
+func seconds(d time.Duration) string { return strconv.Itoa(int(d/time.Second)) + "s" }
+
+// bodyLines is the list and the detail panel, or what to do instead.
+func (m *Model) bodyLines(w, h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	st := m.c.Styles
+	switch {
+	case m.bank == "":
+		return message(w, st.Text, "Select a bank to see its operations.", "")
+	case m.list == nil && m.err != nil:
+		return message(w, st.Error, "Could not list the operations",
+			m.c.Describe(m.err)+" "+m.keys.Global.Refresh.Help().Key+" tries again.")
+	case m.list == nil:
+		return message(w, st.Muted, "Loading operations…", "")
+	case len(m.list.rows) == 0:
+		return message(w, st.Text, "No operations.", m.emptyHint())
+	}
+	if w >= sideBySide && !m.detailToggled {
+		dw := min(max(w*2/5, 30), 64, w-minListWidth-1)
+		lw := w - dw - 1
+		list, det := m.listLines(lw, h), m.detailView(dw, h)
+		sep := st.Subtle.Render("│")
+		out := make([]string, h)
+		for i := range out {
+			out[i] = list[i] + sep + det[i]
+		}
+		return out
+	}
+	if w < sideBySide && m.detailToggled {
+		return m.detailView(w, h)
+	}
+	return m.listLines(w, h)
+}
+
+// emptyHint says why nothing is listed.
+func (m *Model) emptyHint() string {
+	k := m.keys.Operations
+	if !m.filter.isZero() {
+		return "Nothing matches the filters. " + k.Status.Help().Key + ", " + k.Type.Help().Key + " and " +
+			k.Parents.Help().Key + " change them."
+	}
+	return "This bank has no background operations. Async retains, consolidations and mental-model " +
+		"refreshes are listed here while they run and after."
+}
+
+// listLines draws the column titles and the visible rows, exactly w x h.
+func (m *Model) listLines(w, h int) []string {
+	st := m.c.Styles
+	cols := layoutColumns(w)
+	out := make([]string, 0, h)
+	if hc := &m.head; hc.titles == "" || hc.cols != cols || hc.width != w || hc.styles != st {
+		hc.cols, hc.width, hc.styles, hc.titles = cols, w, st, headerLine(st, cols, w)
+	}
+	out = append(out, m.head.titles)
+	rows := max(h-1, 1)
+	m.rowsH = rows
+	m.ensureVisible()
+	now := m.c.Now()
+	l := m.list
+	end := min(m.offset+rows, len(l.rows))
+	for i := m.offset; i < end; i++ {
+		r := &l.rows[i]
+		k := rowKey{cols: cols, selected: i == m.cursor, active: i == m.cursor && m.focused,
+			minute: now.Unix() / 60, styles: st}
+		if r.op.Status == "processing" {
+			k.frame = m.frame
+		}
+		if r.drawnFor != k || r.drawn == "" {
+			r.drawn, r.drawnFor = components.Fit(m.renderRow(r, k), w), k
+		}
+		out = append(out, r.drawn)
+	}
+	blank := strings.Repeat(" ", w)
+	for len(out) < h {
+		out = append(out, blank)
+	}
+	return out[:h]
+}
+
+// message renders a title and a wrapped explanation.
+func message(w int, ts lipgloss.Style, title, body string) []string {
+	var out []string
+	for _, l := range components.Wrap(title, w, 0) {
+		out = append(out, components.Fit(ts.Render(l), w))
+	}
+	if body != "" {
+		for _, l := range components.Wrap(common.SanitizeLine(body), w, 0) {
+			out = append(out, components.Fit(l, w))
+		}
+	}
+	return out
+}
