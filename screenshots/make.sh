@@ -129,3 +129,79 @@ wait_for recall "Lanes: semantic"
 keys recall ] ] ] ] ]
 wait_for recall "unchanged"
 shot recall recall-trace
+
+# The operations pane: the platform team's bank, with a retain in progress, queued and
+# failed work, and the failed consolidation's details beside the list.
+start ops 120 40 --demo
+wait_for ops "Alex's assistant"
+keys ops j j j
+wait_for ops "bank team-platform"
+tab=$(tmux -S "$sock" capture-pane -p -t ops | grep -o -m1 '[0-9] Operations' | cut -c1)
+keys ops "$tab"
+wait_for ops "auto-refresh every"
+keys ops j j j
+wait_for ops "Rate limited by LLM"
+shot ops operations
+
+# The reflect pane: a question to the research bank (freeze's font has no CJK glyphs)
+# with the tool-call trace turned on in the parameter bar, and the answer's evidence
+# shown under it.
+start reflect 120 40 --demo
+wait_for reflect "Alex's assistant"
+keys reflect j
+wait_for reflect "bank research-agent"
+tab=$(tmux -S "$sock" capture-pane -p -t reflect | grep -o '[0-9] Reflect' | head -1 | cut -c1)
+keys reflect "$tab"
+wait_for reflect "Ask a question · enter sends"
+keys reflect Tab
+wait_for reflect "space toggle"
+keys reflect Tab Tab Tab Tab Tab Tab Tab Tab Space
+wait_for reflect "✓tool calls"
+close reflect
+keys reflect -l "Who is Tomás?"
+keys reflect Enter
+wait_for reflect "▸ evidence"
+close reflect
+keys reflect Space
+wait_for reflect "▾ evidence"
+shot reflect reflect
+
+# The retain editor: a memory with a timestamp, tags (one picked from the completions),
+# metadata and entities, stopped by the check that a metadata key is given twice; then,
+# fixed and sent async, its operation followed to the end and the recallable check.
+start retain 120 40 --demo
+wait_for retain "Alex's assistant"
+tab=$(tmux -S "$sock" capture-pane -p -t retain | grep -o '[0-9] Retain' | head -1 | cut -c1)
+keys retain "$tab"
+wait_for retain "what should the agent remember?"
+keys retain -l "Alex adopted a grey cat named Miso in November."
+keys retain Enter
+keys retain -l "Miso sleeps on the radiator and hides from the vacuum."
+keys retain Tab
+keys retain -l "adoption chat"
+keys retain Tab
+keys retain -l "2026-11-14 18:30"
+keys retain Tab Tab
+keys retain -l "pets"
+keys retain Enter
+keys retain -l "source:ch"
+wait_for retain "› source:chat"
+keys retain Enter Tab
+keys retain -l "source=chat"
+keys retain Enter
+keys retain -l "source=adoption-form"
+keys retain Tab
+keys retain -l "Miso:ANIMAL, Alex Moreno:PERSON"
+keys retain Tab Space
+wait_for retain "[x] on"
+keys retain C-s
+wait_for retain "keys must be unique"
+shot retain retain
+
+keys retain C-u
+keys retain -l "channel=dm"
+keys retain C-s
+wait_for retain "completed · the server took"
+keys retain v
+wait_for retain "recallable: rank"
+shot retain retain-check

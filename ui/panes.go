@@ -3,7 +3,10 @@ package ui
 import (
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/operations"
 	"hindsight-tui/ui/recall"
+	"hindsight-tui/ui/reflect"
+	"hindsight-tui/ui/retain"
 )
 
 // tabSpec describes one pane of the main area.
@@ -21,6 +24,9 @@ func tabSpecs() []tabSpec {
 	return []tabSpec{
 		{ID: "overview", Title: "Overview", New: func(c *common.Common) common.Pane { return banks.NewOverview(c) }},
 		{ID: "recall", Title: "Recall", New: func(c *common.Common) common.Pane { return recall.New(c) }},
+		{ID: "reflect", Title: "Reflect", New: func(c *common.Common) common.Pane { return reflect.New(c) }},
+		{ID: "retain", Title: "Retain", New: func(c *common.Common) common.Pane { return retain.New(c) }},
+		{ID: "operations", Title: "Operations", New: func(c *common.Common) common.Pane { return operations.New(c) }},
 	}
 }
 
