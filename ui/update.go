@@ -64,6 +64,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 			return m.reportError(common.ErrorMsg{Op: "save the last bank and pane", Err: msg.err})
 		}
 		return m, nil
+	case common.ShowPaneMsg:
+		return m.showPane(msg)
 	case common.BankSelectedMsg:
 		m.bank = msg.BankID
 		m, save := m.remember()
@@ -161,4 +163,20 @@ func (m Model) updateFront(msg tea.Msg) (Model, tea.Cmd) {
 	dialogs[n-1] = d
 	m.dialogs = dialogs
 	return m, cmd
+}
+
+// showPane brings the pane with msg.ID forward and hands msg.Then to the panes.
+func (m Model) showPane(msg common.ShowPaneMsg) (Model, tea.Cmd) {
+	var focus tea.Cmd
+	for i, t := range m.tabs {
+		if t.spec.ID == msg.ID {
+			m, focus = m.setFocus(i + 1)
+			break
+		}
+	}
+	if msg.Then == nil {
+		return m, focus
+	}
+	m, cmd := m.forward(msg.Then)
+	return m, tea.Batch(focus, cmd)
 }

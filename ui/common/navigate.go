@@ -1,0 +1,58 @@
+package common
+
+// Panes link to each other: a memory's document, an entity's memories, a recall
+// scoped to a tag. A pane asks the root to bring another pane forward with
+// ShowPaneMsg; the request itself travels with it in Then, which the root forwards
+// to every pane after switching, so the target pane can act on it (others ignore it).
+
+// Pane ids, as in the root's tab list and the state file.
+const (
+	PaneOverview   = "overview"
+	PaneMemories   = "memories"
+	PaneRecall     = "recall"
+	PaneReflect    = "reflect"
+	PaneRetain     = "retain"
+	PaneDocuments  = "documents"
+	PaneEntities   = "entities"
+	PaneOperations = "operations"
+)
+
+// ShowPaneMsg focuses the pane with ID (a no-op when the server's features hide it)
+// and then delivers Then to the panes.
+type ShowPaneMsg struct {
+	ID   string
+	Then any
+}
+
+// ShowMemoriesMsg asks the memories pane to list memories with these filters
+// (empty fields are not filtered on).
+type ShowMemoriesMsg struct {
+	BankID     string
+	Tags       []string
+	TagsMatch  string
+	DocumentID string
+	EntityID   string
+	EntityName string // for the filter's label
+	MemoryID   string // select and open this memory once listed, if present
+}
+
+// RecallScopedMsg asks the recall pane to scope its tag filter (and run Query, if set).
+type RecallScopedMsg struct {
+	BankID    string
+	Tags      []string
+	TagsMatch string
+	Query     string
+}
+
+// ShowDocumentMsg asks the documents pane to open a document (and a chunk, if set).
+type ShowDocumentMsg struct {
+	BankID     string
+	DocumentID string
+	ChunkID    string
+}
+
+// ShowEntityMsg asks the entities pane to open an entity.
+type ShowEntityMsg struct {
+	BankID   string
+	EntityID string
+}
