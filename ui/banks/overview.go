@@ -128,6 +128,12 @@ func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case common.BankSelectedMsg:
 		cmd = o.show(msg.BankID)
+	case common.BanksChangedMsg:
+		// Something changed the banks' contents (a document deleted, a retain): the
+		// counts shown may be stale.
+		if o.bankID != "" && !o.deleted && !o.loading() {
+			cmd = o.load(true)
+		}
 	case profileLoadedMsg:
 		cmd = o.onProfile(msg)
 	case statsLoadedMsg:

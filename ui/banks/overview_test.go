@@ -1,11 +1,13 @@
 package banks
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 )
@@ -211,5 +213,22 @@ func TestOverviewDeletedAndNoBank(t *testing.T) {
 	r.keys("r", "e", "D")
 	if len(r.dialogs) != 0 {
 		t.Error("acted on a deleted bank")
+	}
+}
+
+// When another pane changes a bank's contents (a document deleted), the overview's
+// counts follow without a manual refresh.
+func TestOverviewRefreshesWhenBanksChange(t *testing.T) {
+	srv := newServer(t, hindsighttest.WithDemoSeed())
+	c := newCommon(t, srv, false)
+	r, o := startOverview(t, c, "scratch")
+	before := o.stats.TotalNodes
+	if _, err := c.Client.Retain(context.Background(), "scratch", client.RetainRequest{
+		Items: []client.MemoryItem{{Content: "The walkthrough moved to Thursday."}}}); err != nil {
+		t.Fatal(err)
+	}
+	r.send(common.BanksChangedMsg{})
+	if o.stats == nil || o.stats.TotalNodes <= before {
+		t.Fatalf("memories %d after the change, %d before", o.stats.TotalNodes, before)
 	}
 }
