@@ -20,9 +20,10 @@ func (m Model) click(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	if m.conn.phase != phaseConnected || m.lay.TooSmall {
 		return m, nil
 	}
-	if t := m.lay.Tabs; t.contains(msg.X, msg.Y) {
-		for _, it := range m.tabItems() {
-			if x := msg.X - t.X; x >= it.x && x < it.x+it.w {
+	if msg.Y == m.lay.Tabs.Y && m.lay.Tabs.H > 0 {
+		x0, items := m.tabBar()
+		for _, it := range items {
+			if x := msg.X - x0; x >= it.x && x < it.x+it.w {
 				return m.setFocus(it.ring)
 			}
 		}

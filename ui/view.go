@@ -151,7 +151,7 @@ type tabItem struct {
 
 // tabItems lays out the tab bar once for both drawing and mouse hit tests. In the
 // collapsed layout the sidebar becomes the first tab, "Banks".
-func (m Model) tabItems() []tabItem {
+func (m Model) tabItems(short int) []tabItem {
 	if m.conn.phase != phaseConnected {
 		return nil
 	}
@@ -173,22 +173,51 @@ func (m Model) tabItems() []tabItem {
 	}
 	for i, t := range m.tabs {
 		active := i == m.active && (!m.lay.Collapsed || m.focus != 0)
-		add(fmt.Sprintf("%d %s", i+1, t.spec.Title), i+1, active)
+		title := t.spec.Title
+		if !active && short >= 0 {
+			title = string([]rune(title)[:min(short, len([]rune(title)))])
+		}
+		add(strings.TrimSpace(fmt.Sprintf("%d %s", i+1, title)), i+1, active)
 	}
 	return items
 }
 
-// tabsView is the tab bar row (blank above the sidebar in the wide layout).
+// tabBar places the tab labels: over the main pane when they fit there, else across
+// the whole row, else with the labels of the inactive tabs shortened (to four letters,
+// then to their numbers), so every tab stays visible and clickable.
+func (m Model) tabBar() (x0 int, items []tabItem) {
+	width := func(items []tabItem) int {
+		if len(items) == 0 {
+			return 0
+		}
+		last := items[len(items)-1]
+		return last.x + last.w
+	}
+	full := m.tabItems(-1)
+	switch {
+	case width(full) <= m.lay.Tabs.W:
+		return m.lay.Tabs.X, full
+	case width(full) <= m.lay.Width:
+		return 0, full
+	}
+	if short := m.tabItems(4); width(short) <= m.lay.Width {
+		return 0, short
+	}
+	return 0, m.tabItems(0)
+}
+
+// tabsView is the tab bar row (blank above the sidebar in the wide layout, unless the
+// labels need the whole row).
 func (m Model) tabsView() string {
-	l := m.lay
+	x0, items := m.tabBar()
 	var sb strings.Builder
-	for i, it := range m.tabItems() {
+	for i, it := range items {
 		if i > 0 {
 			sb.WriteString(" ")
 		}
 		sb.WriteString(it.text)
 	}
-	return strings.Repeat(" ", l.Tabs.X) + fit(sb.String(), l.Tabs.W)
+	return strings.Repeat(" ", x0) + fit(sb.String(), m.lay.Width-x0)
 }
 
 // bodyView is the panes (or, before the server answered, the connection screen).
