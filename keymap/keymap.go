@@ -15,8 +15,11 @@ type KeyMap struct {
 	Trace      Trace
 	Recall     Recall
 	Operations Operations
+	Documents  Documents
+	Memories   Memories
 	Retain     Retain
 	Reflect    Reflect
+	Entities   Entities
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -181,6 +184,42 @@ func Default() KeyMap {
 			DetailDn: key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll detail down")),
 			Stop:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop loading")),
 		},
+		Memories: Memories{
+			Type:          key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "type filter")),
+			State:         key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "valid/invalidated")),
+			Consolidation: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "consolidation filter")),
+			Search:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "text filter (server)")),
+			Tags:          key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "tag filter")),
+			TagsMatch:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "tag match mode")),
+			Reset:         key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reset filters")),
+			Select:        key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "select")),
+			SelectAll:     key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "select all matching")),
+			Edit:          key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit")),
+			Invalidate:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "invalidate")),
+			Restore:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "restore")),
+			Document:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open document")),
+			Entity:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open entity")),
+		},
+		Entities: Entities{
+			Memories: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
+			Recall:   key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "recall scoped to tag")),
+			Detail:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "list/detail")),
+			Tags:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "entities/tags")),
+		},
+		Documents: Documents{
+			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search ids")),
+			Tags:      key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tags filter")),
+			Match:     key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "tags match mode")),
+			EditTags:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit tags")),
+			Reprocess: key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "reprocess")),
+			Delete:    key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete")),
+			Memories:  key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
+			NextChunk: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next chunk")),
+			PrevChunk: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous chunk")),
+			TextUp:    key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll text up")),
+			TextDown:  key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll text down")),
+			Leave:     key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("esc", "done")),
+		},
 		Retain: Retain{
 			Submit:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "retain")),
 			Editor:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "edit in $EDITOR")),
@@ -231,6 +270,23 @@ type Operations struct {
 	Stop     key.Binding // esc while loading: cancel the request
 }
 
+// Documents bindings act in the documents pane, beside the list keys. The writes
+// (edit tags, reprocess, delete) are disabled in read-only mode.
+type Documents struct {
+	Search    key.Binding // type a document id substring (searched on the server)
+	Tags      key.Binding // edit the tags filter
+	Match     key.Binding // cycle the tags match mode
+	EditTags  key.Binding
+	Reprocess key.Binding
+	Delete    key.Binding
+	Memories  key.Binding // the open document's memories, in the memories pane
+	NextChunk key.Binding
+	PrevChunk key.Binding
+	TextUp    key.Binding
+	TextDown  key.Binding
+	Leave     key.Binding // leave the search box or the tags filter
+}
+
 // Retain bindings act in the retain editor. While one of its fields has focus, only
 // the ctrl chords act (every other key is typing, and tab moves between fields); the
 // single letters act once esc has left the fields.
@@ -273,4 +329,32 @@ type Reflect struct {
 	NextItem key.Binding
 	PrevItem key.Binding
 	Toggle   key.Binding
+}
+
+// Memories bindings act in the memories pane, beside the list keys. Invalidate and
+// restore are disabled in read-only mode.
+type Memories struct {
+	Type          key.Binding // cycle the type filter
+	State         key.Binding // valid or invalidated memories
+	Consolidation key.Binding // cycle the consolidation-state filter
+	Search        key.Binding // edit the server-side text filter (q)
+	Tags          key.Binding // edit the tag filter
+	TagsMatch     key.Binding // cycle the tag match mode
+	Reset         key.Binding // clear every filter
+	Select        key.Binding // toggle the row's selection
+	SelectAll     key.Binding // select every memory matching the filters
+	Edit          key.Binding // edit the memory (diff preview before saving)
+	Invalidate    key.Binding // invalidate the selection (or the row)
+	Restore       key.Binding // restore the selection (or the row)
+	Document      key.Binding // jump to the memory's document and chunk
+	Entity        key.Binding // jump to the memory's first entity
+}
+
+// Entities bindings act in the entities and tags panes, beside the list keys (/ filters
+// the loaded entities, or searches the server's tags).
+type Entities struct {
+	Memories key.Binding // the memories pane filtered by the entity or tag
+	Recall   key.Binding // a recall scoped to the selected tag
+	Detail   key.Binding // move between the list and the detail's memories
+	Tags     key.Binding // switch the pane between entities and tags
 }
