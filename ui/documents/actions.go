@@ -1,0 +1,239 @@
+package documents
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// doneMsg reports a write that succeeded.
+type doneMsg struct {
+	owner   *Model
+	bank    string
+	id      string
+	do      string
+	tags    []string // doEditTags: the tags saved
+	deleted int      // doDelete: memories deleted
+	opID    string   // doReprocess: the operation queued
+}
+
+// editTags opens a form with the document's tags; saving re-tags its memories too.
+func (m *Model) editTags() tea.Cmd {
+	d := m.target()
+	if d == nil || m.c.ReadOnly {
+		return nil
+	}
+	field := newTagField(m.c, m.bank, d.Tags)
+	owner, bank, id, cl := m, m.bank, d.ID, m.c.Client
+	submit := func() (components.Request, error) {
+		tags := field.value()
+		return func(ctx context.Context) (tea.Cmd, error) {
+			if err := cl.SetDocumentTags(ctx, bank, id, tags); err != nil {
+				return nil, err
+			}
+			return emit(doneMsg{owner: owner, bank: bank, id: id, do: doEditTags, tags: tags}), nil
+		}, nil
+	}
+	title := "Tags of " + components.Truncate(common.SanitizeLine(id), 40)
+	return m.dialog.open(components.NewForm(m.c, title, "edit document tags", "save", submit, field))
+}
+
+// confirmReprocess asks before re-running retain on the document's stored text.
+func (m *Model) confirmReprocess() tea.Cmd {
+	d := m.target()
+	if d == nil || m.c.ReadOnly {
+		return nil
+	}
+	owner, bank, id, cl := m, m.bank, d.ID, m.c.Client
+	req := func(ctx context.Context) (tea.Cmd, error) {
+		res, err := cl.ReprocessDocument(ctx, bank, id)
+		if err != nil {
+			return nil, err
+		}
+		return emit(doneMsg{owner: owner, bank: bank, id: id, do: doReprocess, opID: res.OperationID}), nil
+	}
+	msg := fmt.Sprintf("Reprocess document %s? Retain runs again on its stored text with the bank's current configuration; its %s are extracted anew.",
+		common.SanitizeLine(id), plural(d.MemoryUnitCount, "memory", "memories"))
+	return m.dialog.open(components.NewConfirm(m.c, "Reprocess document", msg, "", "reprocess document", "reprocess", req))
+}
+
+// confirmDelete asks before deleting the document and every memory extracted from it.
+func (m *Model) confirmDelete() tea.Cmd {
+	d := m.target()
+	if d == nil || m.c.ReadOnly {
+		return nil
+	}
+	owner, bank, id, cl := m, m.bank, d.ID, m.c.Client
+	req := func(ctx context.Context) (tea.Cmd, error) {
+		res, err := cl.DeleteDocument(ctx, bank, id)
+		if err != nil {
+			return nil, err
+		}
+		return emit(doneMsg{owner: owner, bank: bank, id: id, do: doDelete, deleted: res.MemoryUnitsDeleted}), nil
+	}
+	return m.dialog.open(components.NewConfirm(m.c, "Delete document", deleteMessage(id, d.MemoryUnitCount),
+		"", "delete document", "delete", req))
+}
+
+// deleteMessage is the delete confirmation's question.
+func deleteMessage(id string, memories int) string {
+	return fmt.Sprintf("Delete document %s and its %s? This cannot be undone.",
+		common.SanitizeLine(id), plural(memories, "memory", "memories"))
+}
+
+// onDone shows what a write did and refreshes what it changed.
+func (m *Model) onDone(msg doneMsg) tea.Cmd {
+	if msg.owner != m || msg.bank != m.bank {
+		return nil
+	}
+	short := components.Truncate(common.SanitizeLine(msg.id), 40)
+	switch msg.do {
+	case doEditTags:
+		for i := range m.list.items {
+			if m.list.items[i].ID == msg.id {
+				m.list.items[i].Tags = slices.Clone(msg.tags)
+			}
+		}
+		if m.det.doc != nil && m.det.doc.ID == msg.id {
+			m.det.doc.Tags = slices.Clone(msg.tags)
+			m.det.view = viewCache{}
+		}
+		m.list.version++
+		m.tags.Reload()
+		return common.Toast("Saved the tags of " + short)
+	case doReprocess:
+		text := "Reprocessing " + short
+		if msg.opID != "" {
+			text += ": operation " + common.SanitizeLine(msg.opID)
+		}
+		return tea.Batch(common.Toast(text),
+			emit(common.OperationStartedMsg{BankID: msg.bank, OperationID: msg.opID}),
+			emit(common.BanksChangedMsg{}))
+	case doDelete:
+		if m.det.id == msg.id {
+			m.open = false
+			m.det.stop()
+			m.det = detail{seq: m.det.seq}
+		}
+		i := slices.IndexFunc(m.list.items, func(d client.Document) bool { return d.ID == msg.id })
+		if i >= 0 {
+			m.list.items = slices.Delete(m.list.items, i, i+1)
+			m.list.total = max(m.list.total-1, 0)
+			m.list.version++
+			m.cursor = min(m.cursor, max(len(m.list.items)-1, 0))
+			m.ensureVisible()
+		}
+		return tea.Batch(common.Toast(fmt.Sprintf("Deleted document %s and %s", short,
+			plural(msg.deleted, "memory", "memories"))), emit(common.BanksChangedMsg{}))
+	}
+	return nil
+}
+
+// plural is "1 memory", "3 memories".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// relayDialog is a dialog that also takes its own asynchronous answers.
+type relayDialog interface {
+	common.Dialog
+	Relay(tea.Msg) tea.Cmd
+	Closed() bool
+}
+
+// dialogHolder remembers the dialog the pane opened. The root sends keys to the
+// dialog; its answers and spinner ticks come back as ordinary messages, which the
+// root forwards to the panes, so the pane hands them on (the dialog ignores repeats).
+type dialogHolder struct {
+	d relayDialog
+}
+
+func (h *dialogHolder) open(d relayDialog) tea.Cmd {
+	h.d = d
+	return emit(common.OpenDialogMsg{Dialog: d})
+}
+
+func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
+	if h.d == nil {
+		return nil
+	}
+	if _, isKey := msg.(tea.KeyMsg); isKey {
+		return nil
+	}
+	cmd := h.d.Relay(msg)
+	if h.d.Closed() {
+		h.d = nil
+	}
+	return cmd
+}
+
+// tagField is the shared tag input as a form field.
+type tagField struct {
+	c   *common.Common
+	in  *components.TagInput
+	err string
+}
+
+// newTagField returns a tag field holding tags.
+func newTagField(c *common.Common, bank string, tags []string) *tagField {
+	in := components.NewTagInput(c)
+	in.SetBank(bank)
+	in.SetTags(tags)
+	return &tagField{c: c, in: in}
+}
+
+// value is the chips plus any tag typed but not yet added.
+func (f *tagField) value() []string {
+	tags := f.in.Tags()
+	if t := strings.TrimSpace(f.in.Value()); t != "" && !slices.Contains(tags, t) {
+		tags = append(tags, t)
+	}
+	return tags
+}
+
+// Accepts implements components.Field.
+func (f *tagField) Accepts(name string) bool { return name == "tags" }
+
+// Focus implements components.Field.
+func (f *tagField) Focus() tea.Cmd { return f.in.Focus() }
+
+// Blur implements components.Field.
+func (f *tagField) Blur() { f.in.Blur() }
+
+// Update implements components.Field.
+func (f *tagField) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		_, _, cmd := f.in.HandleKey(msg)
+		return cmd
+	case tea.PasteMsg:
+		return f.in.Paste(msg)
+	}
+	return f.in.Update(msg)
+}
+
+// View implements components.Field.
+func (f *tagField) View(width int) string {
+	lines := []string{f.c.Styles.Label.Render("Tags"), f.in.View(width)}
+	lines = append(lines, f.in.CompletionLines(width, 4)...)
+	if f.err != "" {
+		lines = append(lines, components.Fit(f.c.Styles.FieldError.Render(f.err), width))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// SetError implements components.Field.
+func (f *tagField) SetError(msg string) { f.err = common.SanitizeLine(msg) }
+
+// Error implements components.Field.
+func (f *tagField) Error() string { return f.err }

@@ -1,0 +1,62 @@
+package documents
+
+import (
+	"fmt"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+)
+
+// loadedPane is a focused 88x35 pane (the main pane of a 120x40 terminal) with 1,000
+// documents loaded and the cursor in the middle of the list.
+func loadedPane(b *testing.B) *Model {
+	b.Helper()
+	c := &common.Common{Styles: styles.New(true), Keys: keymap.Default(), Now: fixedNow}
+	m := New(c)
+	m.SetSize(88, 35)
+	m.bank = "bench"
+	_ = m.Focus()
+	items := make([]client.Document, 1000)
+	for i := range items {
+		items[i] = client.Document{ID: fmt.Sprintf("email-2026-11-%04d-quarterly-review", i), TextLength: 1200 + i,
+			MemoryUnitCount: i % 17, Tags: []string{"source:email", "team:platform"},
+			UpdatedAt: client.Time{Time: testNow.Add(-3600e9)}}
+	}
+	m.list.seq = 1
+	m.Update(listedMsg{owner: m, bank: "bench", seq: 1, page: &client.DocumentList{Items: items, Page: client.Page{Total: 1000}}})
+	m.cursor = 500
+	return m
+}
+
+// BenchmarkView is one frame of the list with 1,000 documents loaded.
+func BenchmarkView(b *testing.B) {
+	m := loadedPane(b)
+	_ = m.View()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+// BenchmarkMoveCursor is one step down the list and the frame after it.
+func BenchmarkMoveCursor(b *testing.B) {
+	m := loadedPane(b)
+	down := tea.KeyPressMsg{Code: tea.KeyDown}
+	up := tea.KeyPressMsg{Code: tea.KeyUp}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := down
+		if i%2 == 1 {
+			k = up
+		}
+		i++
+		m.Update(k)
+		_ = m.View()
+	}
+}
