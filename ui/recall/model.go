@@ -164,6 +164,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		m.wheel(msg)
 	case common.BankSelectedMsg:
 		cmd = m.selectBank(msg.BankID)
+	case common.RecallScopedMsg:
+		cmd = m.scoped(msg)
 	case searchDueMsg:
 		if msg.owner == m && msg.seq == m.typeSeq {
 			cmd = m.runSearch()

@@ -1,0 +1,316 @@
+package entities
+
+import (
+	"context"
+	"encoding/json"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// Tags is the tag browser the Entities tab switches to with t: every tag of the bank with how many memories carry it, most
+// used first, searched on the server as it is typed.
+type Tags struct {
+	c       *common.Common
+	keys    keymap.KeyMap
+	width   int
+	height  int
+	focused bool
+
+	bank      string
+	activated bool
+
+	rows    []client.TagCount
+	total   int
+	loaded  bool
+	loading bool
+	err     error
+	seq     int
+	cancel  context.CancelFunc
+	q       string // the search the rows answer
+
+	search    textinput.Model
+	searching bool // the search box has the keys
+	cursor    int
+	offset    int
+	cache     rowCache
+}
+
+var (
+	_ common.Pane     = (*Tags)(nil)
+	_ common.Actioner = (*Tags)(nil)
+	_ common.Copier   = (*Tags)(nil)
+)
+
+// tagsMsg is one page of tags.
+type tagsMsg struct {
+	owner  *Tags
+	seq    int
+	offset int
+	list   *client.TagList
+	err    error
+}
+
+// NewTags returns the tags pane; it loads nothing until it is first shown.
+func NewTags(c *common.Common) *Tags {
+	t := &Tags{c: c, keys: c.Keys}
+	t.search = components.NewInput(c.Styles, "/ ", "anchored: source:* or *trip* (* is any text)")
+	return t
+}
+
+// Init implements common.Pane.
+func (t *Tags) Init() tea.Cmd { return nil }
+
+// SetSize implements common.Pane.
+func (t *Tags) SetSize(width, height int) {
+	t.width, t.height = max(width, 0), max(height, 0)
+	t.cursor = max(min(t.cursor, len(t.rows)-1), 0)
+	t.offset = scrollTo(t.cursor, t.offset, t.rowsHeight())
+}
+
+// Focus implements common.Pane. The first time, it loads the bank's tags.
+func (t *Tags) Focus() tea.Cmd {
+	t.focused = true
+	if t.activated {
+		return nil
+	}
+	t.activated = true
+	return t.reload()
+}
+
+// Blur implements common.Pane.
+func (t *Tags) Blur() {
+	t.focused = false
+	t.searching = false
+	t.search.Blur()
+}
+
+// Capturing implements common.Pane: the search box takes every key.
+func (t *Tags) Capturing() bool { return t.focused && t.searching }
+
+// Update implements common.Pane.
+func (t *Tags) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = t.handleKey(msg)
+	case tea.MouseClickMsg:
+		p := msg.Mouse()
+		if i := t.offset + p.Y - listTop; p.Button == tea.MouseLeft && p.Y >= listTop && i < len(t.rows) {
+			t.cursor = i
+		}
+	case tea.MouseWheelMsg:
+		cmd = t.move(msg.Mouse().Button)
+	case common.BankSelectedMsg:
+		if msg.BankID != t.bank {
+			t.bank = msg.BankID
+			if t.activated {
+				cmd = t.reload()
+			}
+		}
+	case tagsMsg:
+		cmd = t.onPage(msg)
+	case tagAction:
+		if msg.owner == t {
+			cmd = t.jump(msg.recall)
+		}
+	}
+	return t, cmd
+}
+
+// move scrolls by the wheel.
+func (t *Tags) move(b tea.MouseButton) tea.Cmd {
+	if b == tea.MouseWheelUp {
+		t.cursor--
+	} else if b == tea.MouseWheelDown {
+		t.cursor++
+	}
+	t.cursor = max(min(t.cursor, len(t.rows)-1), 0)
+	t.offset = scrollTo(t.cursor, t.offset, t.rowsHeight())
+	return t.more()
+}
+
+// reload asks for the first page of the current search.
+func (t *Tags) reload() tea.Cmd {
+	t.rows, t.total, t.loaded, t.err = nil, 0, false, nil
+	t.cursor, t.offset = 0, 0
+	t.cache = rowCache{}
+	t.q = t.search.Value()
+	if t.bank == "" {
+		t.stop()
+		return nil
+	}
+	return t.fetch(0)
+}
+
+// stop cancels the request in flight; its answer, if any, is dropped.
+func (t *Tags) stop() {
+	t.seq++
+	if t.cancel != nil {
+		t.cancel()
+		t.cancel = nil
+	}
+	t.loading = false
+}
+
+// fetch asks for the page at offset. The search goes as typed: the server anchors it
+// and reads * as any text.
+func (t *Tags) fetch(offset int) tea.Cmd {
+	t.stop()
+	t.loading = true
+	ctx, cancel := t.c.Context(context.Background())
+	t.cancel = cancel
+	cl, bank, seq, q := t.c.Client, t.bank, t.seq, t.q
+	return func() tea.Msg {
+		defer cancel()
+		l, err := cl.ListTags(ctx, bank, client.ListTagsParams{Q: q, Limit: pageSize, Offset: offset})
+		return tagsMsg{owner: t, seq: seq, offset: offset, list: l, err: err}
+	}
+}
+
+// onPage takes a page in; a stale one (an older search, another bank) is dropped.
+func (t *Tags) onPage(msg tagsMsg) tea.Cmd {
+	if msg.owner != t || msg.seq != t.seq {
+		return nil
+	}
+	t.loading, t.cancel = false, nil
+	t.err = msg.err
+	if msg.err != nil || msg.offset != len(t.rows) {
+		return nil
+	}
+	t.loaded = true
+	t.rows = append(t.rows, msg.list.Items...)
+	t.total = max(msg.list.Total, len(t.rows))
+	if len(msg.list.Items) == 0 {
+		t.total = len(t.rows)
+	}
+	return nil
+}
+
+// more asks for the next page once the cursor nears the end of what is loaded.
+func (t *Tags) more() tea.Cmd {
+	if t.loading || !t.loaded || len(t.rows) >= t.total || t.cursor < len(t.rows)-10 {
+		return nil
+	}
+	return t.fetch(len(t.rows))
+}
+
+// handleKey routes a key press.
+func (t *Tags) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if t.searching {
+		switch k.String() {
+		case "esc":
+			t.search.SetValue("")
+			fallthrough
+		case "enter", "down", "up":
+			t.searching = false
+			t.search.Blur()
+			if t.search.Value() != t.q {
+				return t.reload()
+			}
+			return nil
+		}
+		var cmd tea.Cmd
+		t.search, cmd = t.search.Update(k)
+		if t.search.Value() != t.q {
+			return tea.Batch(cmd, t.reload())
+		}
+		return cmd
+	}
+	lk, ek := t.keys.List, t.keys.Entities
+	switch {
+	case key.Matches(k, lk.Filter):
+		t.searching = true
+		return t.search.Focus()
+	case key.Matches(k, lk.Back):
+		if t.search.Value() != "" {
+			t.search.SetValue("")
+			return t.reload()
+		}
+	case key.Matches(k, lk.Open), key.Matches(k, ek.Memories):
+		return t.jump(false)
+	case key.Matches(k, ek.Recall):
+		return t.jump(true)
+	case key.Matches(k, t.keys.Global.Refresh):
+		return t.reload()
+	default:
+		if moveCursor(lk, k, &t.cursor, len(t.rows), t.rowsHeight()) {
+			t.offset = scrollTo(t.cursor, t.offset, t.rowsHeight())
+			return t.more()
+		}
+	}
+	return nil
+}
+
+// jump shows the memories carrying the selected tag, or a recall scoped to it.
+func (t *Tags) jump(recall bool) tea.Cmd {
+	if t.cursor >= len(t.rows) || t.bank == "" {
+		return nil
+	}
+	tags := []string{t.rows[t.cursor].Tag}
+	if recall {
+		return emit(common.ShowPaneMsg{ID: common.PaneRecall, Then: common.RecallScopedMsg{
+			BankID: t.bank, Tags: tags, TagsMatch: client.TagsAnyStrict}})
+	}
+	return emit(common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
+		BankID: t.bank, Tags: tags, TagsMatch: client.TagsAnyStrict}})
+}
+
+// tagAction is a palette request addressed to the tags pane.
+type tagAction struct {
+	owner  *Tags
+	recall bool
+}
+
+// Actions implements common.Actioner.
+func (t *Tags) Actions() []common.Action {
+	if t.cursor >= len(t.rows) {
+		return nil
+	}
+	return []common.Action{
+		{Name: "Show memories with this tag", Key: "enter", Msg: tagAction{owner: t}},
+		{Name: "Recall scoped to this tag", Key: "R", Msg: tagAction{owner: t, recall: true}},
+	}
+}
+
+// Selection implements common.Copier: the selected tag and its count.
+func (t *Tags) Selection() (id, what, jsonText string, ok bool) {
+	if t.cursor >= len(t.rows) {
+		return "", "", "", false
+	}
+	r := t.rows[t.cursor]
+	b, _ := json.MarshalIndent(r, "", "  ")
+	return r.Tag, "tag " + common.SanitizeLine(r.Tag), string(b), true
+}
+
+// ShortHelp implements common.Pane.
+func (t *Tags) ShortHelp() []key.Binding {
+	if t.searching {
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep search")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear search")),
+		}
+	}
+	lk := t.keys.List
+	return []key.Binding{lk.Up, lk.Down, withHelp(lk.Open, "memories"), t.keys.Entities.Recall, withHelp(lk.Filter, "search"),
+		withHelp(t.keys.Entities.Tags, "entities")}
+}
+
+// FullHelp implements common.Pane.
+func (t *Tags) FullHelp() [][]key.Binding {
+	lk := t.keys.List
+	return [][]key.Binding{
+		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
+		{withHelp(lk.Open, "memories with tag"), t.keys.Entities.Recall, withHelp(lk.Filter, "search (* wildcard)"),
+			withHelp(t.keys.Entities.Tags, "entities"), t.keys.Global.Refresh},
+	}
+}
+
+// rowsHeight is how many tag rows fit.
+func (t *Tags) rowsHeight() int { return max(t.height-listTop, 1) }

@@ -1,0 +1,104 @@
+package entities
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// View implements common.Pane: exactly width x height cells, rows from the cache.
+func (t *Tags) View() string {
+	w, h := t.width, t.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	st := t.c.Styles
+	if t.bank == "" {
+		return pad([]string{st.Muted.Render("Select a bank to see its tags.")}, w, h)
+	}
+	count := ""
+	switch {
+	case t.loading && !t.loaded:
+		count = "searching…"
+	case t.loaded && len(t.rows) < t.total:
+		count = strconv.Itoa(len(t.rows)) + " of " + strconv.Itoa(t.total) + " tags"
+	case t.loaded:
+		count = strconv.Itoa(t.total) + " tags"
+	}
+	top := st.Subtle.Render("/ search tags: source:* or *trip* · t entities")
+	if t.searching || t.search.Value() != "" {
+		top = t.search.View()
+	}
+	lines := []string{
+		components.Spread(top, st.Muted.Render(count), w),
+		st.Label.Render(components.Fit("  "+components.Fit("tag", tagNameWidth(w))+lpad("memories", 9), w)),
+	}
+	switch {
+	case t.err != nil:
+		for _, l := range components.Wrap("✗ "+t.c.Describe(t.err), w, 3) {
+			lines = append(lines, st.Error.Render(l))
+		}
+	case t.loaded && len(t.rows) == 0 && t.q != "":
+		lines = append(lines, st.Muted.Render(components.Truncate("  No tag matches "+common.SanitizeLine(t.q)+
+			" (anchored: add * for any text, as in *"+strings.Trim(common.SanitizeLine(t.q), "*")+"*)", w)))
+	case t.loaded && len(t.rows) == 0:
+		lines = append(lines, st.Muted.Render("  No tags in this bank yet."))
+	}
+	k := cacheKey{width: w, styles: st}
+	if t.cache.key != k || t.cache.drawn == nil {
+		t.cache = rowCache{key: k, drawn: map[int]string{}}
+	}
+	top1 := 0
+	if len(t.rows) > 0 {
+		top1 = t.rows[0].Count // most used first
+		for _, r := range t.rows[:min(len(t.rows), 50)] {
+			top1 = max(top1, r.Count)
+		}
+	}
+	for i := t.offset; i < len(t.rows) && len(lines) < h; i++ {
+		if i == t.cursor {
+			lines = append(lines, t.renderRow(&t.rows[i], w, top1, true))
+			continue
+		}
+		s, ok := t.cache.drawn[i]
+		if !ok {
+			s = t.renderRow(&t.rows[i], w, top1, false)
+			t.cache.drawn[i] = s
+		}
+		lines = append(lines, s)
+	}
+	return pad(lines, w, h)
+}
+
+// tagNameWidth is the tag column's width: the rest goes to the count and the bar.
+func tagNameWidth(w int) int { return max(min(w/2, 48), 8) }
+
+// renderRow draws one tag: its name, count and a bar proportional to the largest count.
+func (t *Tags) renderRow(r *client.TagCount, w, most int, selected bool) string {
+	st := t.c.Styles
+	text, fill, g, gs := st.Text, lipgloss.NewStyle(), "  ", lipgloss.NewStyle()
+	on := st.MeterOn
+	if selected {
+		g, gs, text = "▌ ", st.Muted, st.Bold
+		if t.focused && !t.searching {
+			gs, text, fill = st.Accent, st.Selected, st.Selected
+			on = on.Inherit(st.Selected)
+		}
+	}
+	nameW := tagNameWidth(w)
+	cells := text.Render(components.Fit(common.SanitizeLine(r.Tag), nameW)) + text.Render(lpad(strconv.Itoa(r.Count), 9)) + fill.Render("  ")
+	barW := min(max(w-2-ansi.StringWidth(cells), 0), 40)
+	filled := 0
+	if most > 0 {
+		filled = max((r.Count*barW+most-1)/most, min(r.Count, 1))
+	}
+	filled = min(filled, barW)
+	rest := max(w-2-ansi.StringWidth(cells)-filled, 0)
+	return gs.Render(g) + cells + on.Render(strings.Repeat("█", filled)) + fill.Render(strings.Repeat(" ", rest))
+}
