@@ -56,9 +56,12 @@ func waitRows(s *session, ok func(match []string) bool) string {
 func TestRecallFilters(t *testing.T) {
 	bin := binary(t)
 	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	s.waitFor(wait, "Alex's assistant", "2 Recall")
-
-	s.keys("2")
+	scr := s.waitFor(wait, "Alex's assistant", "Recall")
+	tab := regexp.MustCompile(`(\d) Recall`).FindStringSubmatch(scr)
+	if tab == nil {
+		t.Fatalf("no Recall tab:\n%s", scr)
+	}
+	s.keys(tab[1])
 	s.waitFor(wait, "what would your agent ask")
 	s.typeText("restaurants")
 	s.waitFor(wait, "results ·")
@@ -76,7 +79,7 @@ func TestRecallFilters(t *testing.T) {
 	s.keys("Escape")
 	s.waitFor(wait, "filters types world · tags  source:chat", "defaults tags_match any")
 	// The search runs once typing pauses: wait for the rows of the new answer.
-	scr := waitRows(s, func(m []string) bool { return m[2] == "world" })
+	scr = waitRows(s, func(m []string) bool { return m[2] == "world" })
 
 	rows := listRows(scr)
 	if len(rows) < 3 {

@@ -1,0 +1,62 @@
+package e2e
+
+import (
+	"regexp"
+	"testing"
+)
+
+// memoriesTab finds the number of the Memories tab in the tab bar.
+var memoriesTab = regexp.MustCompile(`(\d) Memories`)
+
+// TestMemoriesCurate filters the demo bank's memories by tag and type, opens one,
+// edits it with a diff preview, invalidates it, finds it under the invalidated state
+// and restores it.
+func TestMemoriesCurate(t *testing.T) {
+	bin := binary(t)
+	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
+	scr := s.waitFor(wait, "Alex's assistant", "Memories")
+	m := memoriesTab.FindStringSubmatch(scr)
+	if m == nil {
+		t.Fatalf("no Memories tab:\n%s", scr)
+	}
+	s.keys(m[1])
+	s.waitFor(wait, "all valid memories", "80 memories")
+
+	// Tag and type filters.
+	s.keys("f")
+	s.typeText("trip:tokyo-2026")
+	s.keys("Enter", "m", "m", "t")
+	s.waitFor(wait, "type: world · tags(any_strict): trip:tokyo-2026", "11 memories")
+
+	// Open the first memory in full.
+	s.keys("Enter")
+	s.waitFor(wait, "Alex said the Tokyo trip", "esc close", "chat after the trip")
+	s.keys("Escape")
+	s.waitGone(wait, "esc close")
+
+	// Edit its text: the preview shows the change before anything is saved.
+	s.keys("E")
+	s.waitFor(wait, "Edit memory")
+	s.keys("End")
+	s.typeText(" Truly.")
+	s.keys("Enter")
+	s.waitFor(wait, "Save changes?", "+ ", "Truly.")
+	s.keys("Enter")
+	s.waitFor(wait, "memory saved")
+
+	// Invalidate it, confirmed.
+	s.keys("x")
+	s.waitFor(wait, "invalidate 1 memory?")
+	s.keys("Enter")
+	s.waitFor(wait, "invalidated 1 memory", "10 memories")
+
+	// Find it under the invalidated state and restore it.
+	s.keys("v")
+	s.waitFor(wait, "state: invalidated", "Alex said the Tokyo trip")
+	s.keys("u")
+	s.waitFor(wait, "restore 1 memory?")
+	s.keys("Enter")
+	s.waitFor(wait, "restored 1 memory")
+	s.keys("v")
+	s.waitFor(wait, "11 memories", "Alex said the Tokyo trip")
+}

@@ -1,0 +1,193 @@
+package memories
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// invalidateReason is the reason sent with an invalidation made here.
+const invalidateReason = "invalidated in hindsight-tui"
+
+// selectAllCap bounds "select all matching": beyond it the user narrows the filters.
+const selectAllCap = 10_000
+
+// bulkState is an invalidate or restore running over several memories, one PATCH at
+// a time; failures are kept per memory, successes stay applied.
+type bulkState struct {
+	running    bool
+	invalidate bool
+	ids        []string
+	done       int
+	failures   []bulkFailure
+}
+
+// bulkFailure is one memory the server refused.
+type bulkFailure struct {
+	id  string
+	err error
+}
+
+// bulkStartMsg starts a confirmed bulk action.
+type bulkStartMsg struct {
+	owner      *Model
+	ids        []string
+	invalidate bool
+}
+
+// bulkProgressMsg answers one PATCH of a bulk action (or starts it, with index -1).
+type bulkProgressMsg struct {
+	owner *Model
+	index int
+	err   error
+	start *bulkStartMsg
+}
+
+// selectedMsg answers "select all matching".
+type selectedMsg struct {
+	owner *Model
+	seq   int
+	ids   []string
+	err   error
+}
+
+// targets are the memories a bulk action applies to: the selection, else the row.
+func (m *Model) targets() []string {
+	if len(m.selected) > 0 {
+		ids := make([]string, 0, len(m.selected))
+		for id := range m.selected {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		return ids
+	}
+	if mem := m.current(); mem != nil {
+		return []string{mem.ID}
+	}
+	return nil
+}
+
+// confirmBulk asks before invalidating (or restoring) the targets, stating the count.
+func (m *Model) confirmBulk(invalidate bool) tea.Cmd {
+	ids := m.targets()
+	if len(ids) == 0 || m.c.ReadOnly {
+		return nil
+	}
+	verb, title := "restore", "Restore memories"
+	if invalidate {
+		verb, title = "invalidate", "Invalidate memories"
+	}
+	msg := fmt.Sprintf("%s %s? Invalidated memories leave recall until restored.", verb, count(len(ids)))
+	owner := m
+	req := func(context.Context) (tea.Cmd, error) {
+		return emit(bulkProgressMsg{owner: owner, index: -1, start: &bulkStartMsg{owner: owner, ids: ids, invalidate: invalidate}}), nil
+	}
+	d := components.NewConfirm(m.c, title, msg, "", verb+" memories", verb, req)
+	m.dialog = d
+	return emit(common.OpenDialogMsg{Dialog: d})
+}
+
+// count is "1 memory" or "n memories".
+func count(n int) string {
+	if n == 1 {
+		return "1 memory"
+	}
+	return strconv.Itoa(n) + " memories"
+}
+
+// onBulkProgress records one answer and sends the next PATCH; at the end the list
+// reloads and failures are listed.
+func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
+	if msg.owner != m {
+		return nil
+	}
+	if msg.start != nil {
+		m.bulk = bulkState{running: true, invalidate: msg.start.invalidate, ids: msg.start.ids}
+		m.notice = ""
+		return m.patch(0)
+	}
+	if !m.bulk.running {
+		return nil
+	}
+	if msg.err != nil {
+		m.bulk.failures = append(m.bulk.failures, bulkFailure{id: m.bulk.ids[msg.index], err: msg.err})
+	}
+	m.bulk.done = msg.index + 1
+	if m.bulk.done < len(m.bulk.ids) {
+		return m.patch(m.bulk.done)
+	}
+	m.bulk.running = false
+	verb := "restored"
+	if m.bulk.invalidate {
+		verb = "invalidated"
+	}
+	ok := len(m.bulk.ids) - len(m.bulk.failures)
+	m.notice = fmt.Sprintf("%s %s", verb, count(ok))
+	if n := len(m.bulk.failures); n > 0 {
+		m.notice += fmt.Sprintf(", %d failed", n)
+	}
+	reload := m.reload()
+	for _, f := range m.bulk.failures {
+		m.selected[f.id] = true // failures stay selected, to retry
+	}
+	return tea.Batch(reload, common.Toast(m.notice))
+}
+
+// patch sends the PATCH for the i-th memory of the bulk action.
+func (m *Model) patch(i int) tea.Cmd {
+	owner, bank, id, cl, c := m, m.bank, m.bulk.ids[i], m.c.Client, m.c
+	u := client.UpdateMemoryRequest{State: client.Ptr("valid")}
+	if m.bulk.invalidate {
+		u = client.UpdateMemoryRequest{State: client.Ptr("invalidated"), Reason: client.Ptr(invalidateReason)}
+	}
+	return func() tea.Msg {
+		ctx, cancel := c.Context(context.Background())
+		defer cancel()
+		_, err := cl.UpdateMemory(ctx, bank, id, u)
+		return bulkProgressMsg{owner: owner, index: i, err: err}
+	}
+}
+
+// selectAll selects every memory matching the filters (up to selectAllCap).
+func (m *Model) selectAll() tea.Cmd {
+	owner, seq, bank, f, cl, c := m, m.win.seq, m.bank, m.filter, m.c.Client, m.c
+	return func() tea.Msg {
+		var ids []string
+		for off := 0; off < selectAllCap; off += pageSize {
+			ctx, cancel := c.Context(context.Background())
+			list, err := cl.ListMemories(ctx, bank, f.params(pageSize, off))
+			cancel()
+			if err != nil {
+				return selectedMsg{owner: owner, seq: seq, err: fmt.Errorf("select memories of %s: %w", bank, err)}
+			}
+			for _, it := range list.Items {
+				ids = append(ids, it.ID)
+			}
+			if len(list.Items) == 0 || off+len(list.Items) >= list.Total {
+				break
+			}
+		}
+		return selectedMsg{owner: owner, seq: seq, ids: ids}
+	}
+}
+
+// onSelected applies "select all matching".
+func (m *Model) onSelected(msg selectedMsg) tea.Cmd {
+	if msg.owner != m || msg.seq != m.win.seq {
+		return nil
+	}
+	if msg.err != nil {
+		return func() tea.Msg { return common.ErrorMsg{Op: "select memories", Err: msg.err} }
+	}
+	for _, id := range msg.ids {
+		m.selected[id] = true
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package memories
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/components"
+)
+
+// TestBulkPartialFailure invalidates three selected memories, one of which the server
+// refuses: the confirmation states the count, the other two stay invalidated, the
+// failure is listed and stays selected.
+func TestBulkPartialFailure(t *testing.T) {
+	srv0 := demoServer(t)
+	first, err := newCommon(t, srv0).Client.ListMemories(context.Background(), demoBank,
+		client.ListMemoriesParams{Type: client.FactWorld, Limit: 3})
+	if err != nil || len(first.Items) < 3 {
+		t.Fatal(err)
+	}
+	bad := first.Items[1].ID
+	srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "PATCH",
+		Path: "/v1/default/banks/" + demoBank + "/memories/" + bad, Status: 500, Body: `{"detail":"boom"}`}))
+	c := newCommon(t, srv)
+	before, err := c.Client.ListMemories(context.Background(), demoBank,
+		client.ListMemoriesParams{Type: client.FactWorld, State: "invalidated", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := before.Total
+	r, m := startPane(t, c, demoBank, 88, 35)
+	r.keys("t", "space", "space", "space")
+	if len(m.selected) != 3 {
+		t.Fatalf("%d selected", len(m.selected))
+	}
+	r.keys("x")
+	conf, ok := r.front().(*components.Confirm)
+	if !ok {
+		t.Fatalf("front dialog = %T", r.front())
+	}
+	if v := ansi.Strip(conf.View()); !strings.Contains(v, "invalidate 3 memories?") {
+		t.Fatalf("confirmation does not state the count:\n%s", v)
+	}
+	r.keys("enter")
+	if r.front() != nil || m.bulk.running || m.bulk.done != 3 {
+		t.Fatalf("bulk did not finish: %+v", m.bulk)
+	}
+	if len(m.bulk.failures) != 1 || m.bulk.failures[0].id != bad {
+		t.Fatalf("failures = %+v", m.bulk.failures)
+	}
+	if !m.selected[bad] || len(m.selected) != 1 {
+		t.Fatalf("selection after = %v", m.selected)
+	}
+	for i, it := range first.Items {
+		got, err := c.Client.GetMemory(context.Background(), demoBank, it.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "invalidated"
+		if i == 1 {
+			want = "valid"
+		}
+		if got.State != want && !(want == "valid" && got.State == "") {
+			t.Errorf("memory %d state %q, want %q", i, got.State, want)
+		}
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "invalidated 2 memories, 1 failed") {
+		t.Errorf("outcome not shown:\n%s", v)
+	}
+	// Restore them from the invalidated state.
+	r.keys("esc", "v")
+	if m.win.total != base+2 {
+		t.Fatalf("%d invalidated, want %d", m.win.total, base+2)
+	}
+	r.keys("A", "u")
+	if v := ansi.Strip(r.front().View()); !strings.Contains(v, "restore "+count(base+2)+"?") {
+		t.Fatalf("restore confirmation:\n%s", v)
+	}
+	r.keys("enter")
+	if m.win.total != 0 {
+		t.Fatalf("%d still invalidated", m.win.total)
+	}
+}
+
+// TestCancelConfirm leaves everything as it was when the confirmation is refused.
+func TestCancelConfirm(t *testing.T) {
+	srv := demoServer(t)
+	r, m := startPane(t, newCommon(t, srv), demoBank, 88, 35)
+	r.keys("t")
+	total := m.win.total
+	r.keys("x", "esc")
+	if r.front() != nil || m.bulk.done != 0 {
+		t.Fatal("cancelled confirmation acted")
+	}
+	r.keys("R", "t")
+	if m.win.total != total {
+		t.Fatalf("total %d, want %d", m.win.total, total)
+	}
+}
+
+// TestReadOnly disables selection, invalidate and restore.
+func TestReadOnly(t *testing.T) {
+	srv := demoServer(t)
+	c := newCommon(t, srv)
+	c.ReadOnly = true
+	r, m := startPane(t, c, demoBank, 88, 35)
+	r.keys("space", "A", "x", "E")
+	if len(m.selected) != 0 || r.front() != nil {
+		t.Fatalf("read-only pane selected %d or opened %T", len(m.selected), r.front())
+	}
+	r.keys("v", "u")
+	if r.front() != nil {
+		t.Fatalf("read-only pane opened %T", r.front())
+	}
+	for _, b := range []string{"x", "u", "space", "E"} {
+		for _, k := range m.ShortHelp() {
+			if k.Enabled() && k.Help().Key == b {
+				t.Errorf("%s enabled in read-only mode", b)
+			}
+		}
+	}
+}
+
+// TestObservationsReadOnly never offers to invalidate an observation.
+func TestObservationsReadOnly(t *testing.T) {
+	srv := demoServer(t)
+	r, m := startPane(t, newCommon(t, srv), demoBank, 88, 35)
+	r.keys("t", "t", "t")
+	if m.filter.typ != client.FactObservation || m.win.total == 0 {
+		t.Skipf("no observations: %+v", m.filter)
+	}
+	r.keys("x")
+	if r.front() != nil {
+		t.Fatal("offered to invalidate an observation")
+	}
+}

@@ -1,0 +1,220 @@
+package memories
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// editValues are the curated fields of a memory as the edit form shows them.
+type editValues struct {
+	text, context, start, end, typ, entities string
+}
+
+// editLabels are the form's field labels, in form order.
+func editLabels() []string {
+	return []string{"Text", "Context", "Occurred start (RFC 3339)", "Occurred end (RFC 3339)",
+		"Fact type (world/experience)", "Entities (comma-separated)"}
+}
+
+// valuesOf returns a memory's curated fields.
+func valuesOf(mem *client.Memory) editValues {
+	ts := func(t client.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	return editValues{text: mem.Text, context: mem.Context, start: ts(mem.OccurredStart), end: ts(mem.OccurredEnd),
+		typ: mem.FactType, entities: strings.Join(mem.Entities, ", ")}
+}
+
+func (v editValues) list() [6]string {
+	return [6]string{v.text, v.context, v.start, v.end, v.typ, v.entities}
+}
+
+// splitList splits a comma-separated list, dropping blanks.
+func splitList(s string) []string {
+	out := []string{}
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// updateFor is the PATCH that turns before into after: only changed fields are sent.
+// It returns an Invalid when a value cannot be sent.
+func updateFor(before, after editValues) (client.UpdateMemoryRequest, error) {
+	var u client.UpdateMemoryRequest
+	bad := components.Invalid{}
+	if after.text != before.text {
+		if strings.TrimSpace(after.text) == "" {
+			bad["text"] = "text cannot be empty"
+		}
+		u.Text = client.Ptr(after.text)
+	}
+	if after.context != before.context {
+		u.Context = client.Ptr(after.context)
+	}
+	for _, d := range []struct {
+		name, b, a string
+		dst        **string
+	}{{"occurred_start", before.start, after.start, &u.OccurredStart}, {"occurred_end", before.end, after.end, &u.OccurredEnd}} {
+		if d.a == d.b {
+			continue
+		}
+		if _, err := time.Parse(time.RFC3339, d.a); d.a != "" && err != nil {
+			bad[d.name] = "not an RFC 3339 time (2026-01-02T15:04:05Z)"
+		}
+		*d.dst = client.Ptr(d.a)
+	}
+	if after.typ != before.typ {
+		if after.typ != client.FactWorld && after.typ != client.FactExperience {
+			bad["fact_type"] = "world or experience"
+		}
+		u.FactType = client.Ptr(after.typ)
+	}
+	if strings.Join(splitList(after.entities), ",") != strings.Join(splitList(before.entities), ",") {
+		ents := splitList(after.entities)
+		u.Entities = &ents
+	}
+	if len(bad) > 0 {
+		return u, bad
+	}
+	if u == (client.UpdateMemoryRequest{}) {
+		return u, components.Invalid{"text": "nothing changed"}
+	}
+	return u, nil
+}
+
+// diffLines is the before/after preview of the changed fields: "- " and "+ " lines
+// per field; the text shows only the words that changed, with a little context.
+func diffLines(before, after editValues) []string {
+	var out []string
+	b, a := before.list(), after.list()
+	names := [...]string{"text", "context", "occurred start", "occurred end", "fact type", "entities"}
+	for i := range b {
+		if b[i] == a[i] {
+			continue
+		}
+		old, nw := wordDiff(common.SanitizeLine(b[i]), common.SanitizeLine(a[i]))
+		out = append(out, names[i]+":", "- "+old, "+ "+nw)
+	}
+	return out
+}
+
+// wordDiff trims the words before and after share at both ends, keeping one word of
+// context on each side, and marks the cut with an ellipsis.
+func wordDiff(before, after string) (string, string) {
+	bw, aw := strings.Fields(before), strings.Fields(after)
+	p := 0
+	for p < len(bw) && p < len(aw) && bw[p] == aw[p] {
+		p++
+	}
+	s := 0
+	for s < len(bw)-p && s < len(aw)-p && bw[len(bw)-1-s] == aw[len(aw)-1-s] {
+		s++
+	}
+	cut := func(w []string) string {
+		from, to := max(p-1, 0), min(len(w)-s+1, len(w))
+		out := strings.Join(w[from:to], " ")
+		if from > 0 {
+			out = components.Ellipsis + " " + out
+		}
+		if to < len(w) {
+			out += " " + components.Ellipsis
+		}
+		if out == "" {
+			out = "(empty)"
+		}
+		return out
+	}
+	return cut(bw), cut(aw)
+}
+
+// openEdit opens the edit form for the memory under the cursor. Submitting shows the
+// diff preview; only confirming it sends the PATCH.
+func (m *Model) openEdit() tea.Cmd {
+	mem := m.current()
+	if mem == nil || m.c.ReadOnly || mem.FactType == client.FactObservation {
+		return nil
+	}
+	before := valuesOf(mem)
+	fields := make([]*components.TextField, 6)
+	names := [...]string{"text", "context", "occurred_start", "occurred_end", "fact_type", "entities"}
+	vals := before.list()
+	for i, l := range editLabels() {
+		fields[i] = components.NewTextField(m.c, l, "", names[i])
+		fields[i].SetValue(common.Sanitize(vals[i]))
+	}
+	owner, id := m, mem.ID
+	submit := func() (components.Request, error) {
+		after := editValues{fields[0].Value(), fields[1].Value(), fields[2].Value(), fields[3].Value(),
+			strings.TrimSpace(fields[4].Value()), fields[5].Value()}
+		u, err := updateFor(before, after)
+		if err != nil {
+			return nil, err
+		}
+		preview := previewMsg{owner: owner, id: id, update: u, diff: diffLines(before, after)}
+		return func(context.Context) (tea.Cmd, error) { return emit(preview), nil }, nil
+	}
+	ff := make([]components.Field, len(fields))
+	for i, f := range fields {
+		ff[i] = f
+	}
+	f := components.NewForm(m.c, "Edit memory", "edit memory", "preview", submit, ff...)
+	m.dialog = f
+	return emit(common.OpenDialogMsg{Dialog: f})
+}
+
+// previewDelay lets the edit form's close land before the preview opens.
+const previewDelay = 40 * time.Millisecond
+
+// previewMsg asks the pane to show the diff preview of a submitted edit.
+type previewMsg struct {
+	owner  *Model
+	id     string
+	update client.UpdateMemoryRequest
+	diff   []string
+}
+
+// onPreview opens the confirmation that shows the diff and sends the PATCH.
+func (m *Model) onPreview(msg previewMsg) tea.Cmd {
+	if msg.owner != m {
+		return nil
+	}
+	cl, bank, owner := m.c.Client, m.bank, m
+	req := func(ctx context.Context) (tea.Cmd, error) {
+		if _, err := cl.UpdateMemory(ctx, bank, msg.id, msg.update); err != nil {
+			return nil, fmt.Errorf("update memory %s: %w", msg.id, err)
+		}
+		return emit(savedMsg{owner: owner}), nil
+	}
+	d := components.NewConfirm(m.c, "Save changes?", strings.Join(msg.diff, "\n"), "", "edit memory", "save", req)
+	m.dialog = d
+	// The form closes itself in a command that runs beside the one that brought this
+	// message; the preview opens a moment later so that close cannot pop it instead.
+	return tea.Tick(previewDelay, func(time.Time) tea.Msg { return common.OpenDialogMsg{Dialog: d} })
+}
+
+// savedMsg says an edit was saved.
+type savedMsg struct{ owner *Model }
+
+// onSaved refreshes the page the edited memory is on.
+func (m *Model) onSaved(msg savedMsg) tea.Cmd {
+	if msg.owner != m {
+		return nil
+	}
+	n := pageFor(m.cursor)
+	delete(m.win.pages, n)
+	return tea.Batch(m.fetch(), common.Toast("memory saved"))
+}

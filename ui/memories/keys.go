@@ -1,0 +1,128 @@
+package memories
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// handleKey handles a key press in the list or in the text filter.
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.editing {
+		return m.editKey(k)
+	}
+	kl, mk := m.keys.List, m.keys.Memories
+	page := max(m.rowsHeight()-1, 1)
+	switch {
+	case key.Matches(k, kl.Down):
+		return m.moveTo(m.cursor + 1)
+	case key.Matches(k, kl.Up):
+		return m.moveTo(m.cursor - 1)
+	case key.Matches(k, kl.PageDown):
+		return m.moveTo(m.cursor + page)
+	case key.Matches(k, kl.PageUp):
+		return m.moveTo(m.cursor - page)
+	case key.Matches(k, kl.Top):
+		return m.moveTo(0)
+	case key.Matches(k, kl.Bottom):
+		return m.moveTo(m.win.total - 1)
+	case key.Matches(k, kl.Open):
+		return m.openDetail()
+	case key.Matches(k, mk.Type):
+		m.filter.typ = next(typeCycle(), m.filter.typ)
+		return m.reload()
+	case key.Matches(k, mk.State):
+		m.filter.state = next(stateCycle(), m.filter.state)
+		return m.reload()
+	case key.Matches(k, mk.Consolidation):
+		m.filter.consolidation = next(consolidationCycle(), m.filter.consolidation)
+		return m.reload()
+	case key.Matches(k, mk.Reset):
+		m.filter = filters{}
+		return m.reload()
+	case key.Matches(k, mk.TagsMatch):
+		m.filter.tagsMatch = next(matchCycle(), m.filter.tagsMatch)
+		if m.filter.tags == "" {
+			return nil
+		}
+		return m.reload()
+	case key.Matches(k, mk.Search, kl.Filter, mk.Tags):
+		m.editing, m.editTags = true, key.Matches(k, mk.Tags)
+		m.input.Prompt, m.input.Placeholder = "text: ", "substring of text or context"
+		m.input.SetValue(m.filter.q)
+		if m.editTags {
+			m.input.Prompt, m.input.Placeholder = "tags: ", "comma-separated, e.g. source:chat, trip:tokyo"
+			m.input.SetValue(m.filter.tags)
+		}
+		m.input.CursorEnd()
+		return m.input.Focus()
+	case key.Matches(k, m.keys.Global.Refresh):
+		return m.reload()
+	case key.Matches(k, mk.Select):
+		if mem := m.current(); mem != nil {
+			if m.selected[mem.ID] {
+				delete(m.selected, mem.ID)
+			} else {
+				m.selected[mem.ID] = true
+			}
+		}
+		return m.moveTo(m.cursor + 1)
+	case key.Matches(k, mk.SelectAll):
+		return m.selectAll()
+	case key.Matches(k, mk.Edit):
+		return m.openEdit()
+	case key.Matches(k, mk.Invalidate):
+		return m.confirmBulk(true)
+	case key.Matches(k, mk.Restore):
+		return m.confirmBulk(false)
+	case key.Matches(k, mk.Document):
+		return m.jumpDocument()
+	case key.Matches(k, mk.Entity):
+		return m.jumpEntity()
+	case key.Matches(k, kl.Back):
+		if len(m.selected) > 0 {
+			m.selected = map[string]bool{}
+		}
+	}
+	return nil
+}
+
+// editKey edits the server-side text filter: enter applies it, esc leaves it as it was.
+func (m *Model) editKey(k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "enter":
+		m.editing = false
+		m.input.Blur()
+		if m.editTags {
+			m.filter.tags = m.input.Value()
+		} else {
+			m.filter.q = m.input.Value()
+		}
+		return m.reload()
+	case "esc":
+		m.editing = false
+		m.input.Blur()
+		return nil
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(k)
+	return cmd
+}
+
+// moveTo puts the cursor on row i (clamped) and fetches the pages it needs.
+func (m *Model) moveTo(i int) tea.Cmd {
+	if m.win.total <= 0 {
+		return nil
+	}
+	m.cursor = min(max(i, 0), m.win.total-1)
+	h := max(m.rowsHeight(), 1)
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	} else if m.cursor >= m.offset+h {
+		m.offset = m.cursor - h + 1
+	}
+	m.win.evict(m.cursor)
+	return m.fetch()
+}
+
+// emit returns a command that delivers msg.
+func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

@@ -1,0 +1,204 @@
+// Package memories is the memories pane: a bank's memories, paged from the server as
+// the cursor moves (only a few pages around the cursor are held), with server-side
+// filters on type, text, tags, state, consolidation state, document and entity. Enter
+// opens a memory in full (observations with their sources and history); o and e jump
+// to its document and entity. Memories are invalidated and restored one at a time or
+// in bulk after a confirmation that states the count, never in read-only mode, and
+// never for observations, which the server keeps read-only.
+package memories
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// Model is the memories pane.
+type Model struct {
+	c       *common.Common
+	keys    keymap.KeyMap // this pane's copy: bindings are disabled here, not globally
+	width   int
+	height  int
+	focused bool
+
+	bank      string
+	activated bool // set when first shown; nothing is sent before
+	filter    filters
+	win       window
+	err       error
+	cursor    int
+	offset    int
+	open      string // a memory to open once it is listed (ShowMemoriesMsg.MemoryID)
+
+	selected map[string]bool // ids chosen with space or A
+	bulk     bulkState
+	notice   string
+	head     headCache
+
+	input    textinput.Model // the server-side text filter, while editing
+	editing  bool
+	editTags bool // the input edits the tag filter, not the text filter
+	dialog   relayDialog
+}
+
+var _ common.Pane = (*Model)(nil)
+
+// New returns the memories pane; it loads nothing until it is first shown.
+func New(c *common.Common) *Model {
+	m := &Model{c: c, keys: c.Keys, win: newWindow(0), selected: map[string]bool{}}
+	m.input = components.NewInput(c.Styles, "text: ", "substring of text or context")
+	m.syncKeys()
+	return m
+}
+
+// Init implements common.Pane.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize implements common.Pane.
+func (m *Model) SetSize(width, height int) { m.width, m.height = max(width, 0), max(height, 0) }
+
+// Focus implements common.Pane; the first time, the list loads.
+func (m *Model) Focus() tea.Cmd {
+	m.focused = true
+	if m.activated {
+		return nil
+	}
+	m.activated = true
+	return m.fetch()
+}
+
+// Blur implements common.Pane.
+func (m *Model) Blur() { m.focused = false }
+
+// Capturing implements common.Pane: true while the text filter is edited.
+func (m *Model) Capturing() bool { return m.editing }
+
+// Update implements common.Pane.
+func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
+	m.syncKeys()
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = m.handleKey(msg)
+	case common.BankSelectedMsg:
+		if msg.BankID != m.bank {
+			m.bank = msg.BankID
+			m.filter = filters{}
+			cmd = m.reload()
+		}
+	case common.ShowMemoriesMsg:
+		cmd = m.show(msg)
+	case pageMsg:
+		cmd = m.onPage(msg)
+	case selectedMsg:
+		cmd = m.onSelected(msg)
+	case previewMsg:
+		cmd = m.onPreview(msg)
+	case savedMsg:
+		cmd = m.onSaved(msg)
+	case bulkProgressMsg:
+		cmd = m.onBulkProgress(msg)
+	}
+	m.syncKeys()
+	var relay tea.Cmd
+	if m.dialog != nil {
+		if _, isKey := msg.(tea.KeyMsg); !isKey {
+			relay = m.dialog.Relay(msg)
+			if m.dialog.Closed() {
+				m.dialog = nil
+			}
+		}
+	}
+	return m, tea.Batch(cmd, relay)
+}
+
+// show applies a ShowMemoriesMsg: its bank, its filters, and a memory to open.
+func (m *Model) show(msg common.ShowMemoriesMsg) tea.Cmd {
+	if msg.BankID != "" {
+		m.bank = msg.BankID
+	}
+	m.activated = true
+	m.filter = fromShow(msg)
+	m.open = msg.MemoryID
+	return m.reload()
+}
+
+// reload resets the window (new sequence, cursor at the top) and fetches the first page.
+func (m *Model) reload() tea.Cmd {
+	m.win.reset()
+	m.cursor, m.offset, m.err = 0, 0, nil
+	m.selected = map[string]bool{}
+	return m.fetch()
+}
+
+// current is the memory under the cursor (nil while its page loads).
+func (m *Model) current() *client.Memory { return m.win.item(m.cursor) }
+
+// follow opens the memory a ShowMemoriesMsg asked for, once it is in a loaded page.
+func (m *Model) follow() tea.Cmd {
+	if m.open == "" {
+		return nil
+	}
+	for n, p := range m.win.pages {
+		for i := range p.items {
+			if p.items[i].ID == m.open {
+				m.cursor, m.open = n*pageSize+i, ""
+				return m.openDetail()
+			}
+		}
+	}
+	return nil
+}
+
+// openDetail shows the memory under the cursor in full.
+func (m *Model) openDetail() tea.Cmd {
+	mem := m.current()
+	if mem == nil {
+		return nil
+	}
+	d, load := components.NewMemoryDialog(m.c, m.bank, mem.ID)
+	m.dialog = d
+	return tea.Batch(load, func() tea.Msg { return common.OpenDialogMsg{Dialog: d} })
+}
+
+// syncKeys enables the bindings that apply now.
+func (m *Model) syncKeys() {
+	mk := &m.keys.Memories
+	mem := m.current()
+	writable := !m.c.ReadOnly && !m.bulk.running
+	mk.Invalidate.SetEnabled(writable && m.filter.state != "invalidated" && (len(m.selected) > 0 || mem != nil && mem.FactType != client.FactObservation))
+	mk.Restore.SetEnabled(writable && m.filter.state == "invalidated" && (len(m.selected) > 0 || mem != nil))
+	mk.Edit.SetEnabled(writable && mem != nil && mem.FactType != client.FactObservation)
+	mk.Document.SetEnabled(mem != nil && mem.DocumentID != "")
+	mk.Entity.SetEnabled(mem != nil && len(mem.Entities) > 0)
+	mk.Select.SetEnabled(!m.c.ReadOnly)
+	mk.SelectAll.SetEnabled(!m.c.ReadOnly && m.win.total > 0)
+}
+
+// ShortHelp implements common.Pane.
+func (m *Model) ShortHelp() []key.Binding {
+	mk := m.keys.Memories
+	return []key.Binding{m.keys.List.Open, mk.Type, mk.Tags, mk.State, mk.Search, mk.Edit, mk.Select, mk.Invalidate, mk.Restore}
+}
+
+// FullHelp implements common.Pane.
+func (m *Model) FullHelp() [][]key.Binding {
+	mk, kl := m.keys.Memories, m.keys.List
+	return [][]key.Binding{
+		{kl.Up, kl.Down, kl.Top, kl.Bottom, kl.PageUp, kl.PageDown, kl.Open},
+		{mk.Type, mk.State, mk.Consolidation, mk.Search, mk.Tags, mk.TagsMatch, mk.Reset},
+		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity},
+	}
+}
+
+// relayDialog is a dialog the pane opened, which the pane hands non-key messages to.
+type relayDialog interface {
+	common.Dialog
+	Relay(tea.Msg) tea.Cmd
+	Closed() bool
+}

@@ -1,0 +1,198 @@
+package memories
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/x/ansi"
+	"strconv"
+	"strings"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// wide is the narrowest pane that shows the tags and entities columns.
+const wide = 80
+
+// headLines is how many lines sit above the rows: filters and count, column titles.
+const headLines = 2
+
+// rowsHeight is how many list rows fit (one line is kept for the status line).
+func (m *Model) rowsHeight() int { return max(m.height-headLines-1, 1) }
+
+// View implements common.Pane: exactly width x height cells. Its cost depends on the
+// rows in view only: each row is drawn once per page and kept.
+func (m *Model) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	st := m.c.Styles
+	lines := make([]string, 0, h)
+	if m.bank == "" {
+		lines = append(lines, st.Muted.Render(components.Fit("No bank selected.", w)))
+	} else {
+		lines = append(lines, m.headLines(w)...)
+		lines = append(lines, m.rowLines(w)...)
+	}
+	for len(lines) < h-1 {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	lines = append(lines[:min(len(lines), h-1)], m.statusLine(w))
+	return strings.Join(lines[:h], "\n")
+}
+
+// headCache keeps the lines above the rows: they change with an answer or a key, not
+// with every frame.
+type headCache struct {
+	key   headKey
+	lines []string
+}
+
+// headKey is everything the lines above the rows depend on.
+type headKey struct {
+	width, total, selected int
+	loading                bool
+	filter                 filters
+	styles                 any
+}
+
+// headLines are the filter line and the column titles, from the cache when nothing
+// they show has changed.
+func (m *Model) headLines(w int) []string {
+	k := headKey{width: w, total: m.win.total, selected: len(m.selected), loading: len(m.win.loading) > 0,
+		filter: m.filter, styles: m.c.Styles}
+	if m.head.lines == nil || m.head.key != k {
+		m.head.key = k
+		m.head.lines = []string{m.topLine(w), m.c.Styles.Muted.Render(components.Fit(m.titles(w), w))}
+	}
+	return m.head.lines
+}
+
+// topLine shows the filters and the total.
+func (m *Model) topLine(w int) string {
+	st := m.c.Styles
+	label := m.filter.label()
+	if label == "" {
+		label = "all valid memories"
+	}
+	right := ""
+	switch {
+	case m.win.total >= 0:
+		right = count(m.win.total)
+		if n := len(m.selected); n > 0 {
+			right = strconv.Itoa(n) + " selected · " + right
+		}
+	case len(m.win.loading) > 0:
+		right = "loading…"
+	}
+	return components.Spread(st.Accent.Render(components.Truncate(label, w)), st.Muted.Render(right), w)
+}
+
+// columns are the widths of a row's cells at pane width w.
+type columns struct{ typ, date, text, tags, ents int }
+
+func cols(w int) columns {
+	c := columns{typ: 6, date: 11}
+	if w >= wide {
+		c.tags, c.ents = 18, 18
+	}
+	c.text = max(w-2-c.typ-c.date-c.tags-c.ents, 8)
+	return c
+}
+
+// titles are the column titles.
+func (m *Model) titles(w int) string {
+	c := cols(w)
+	s := "  " + components.Fit("TYPE", c.typ) + components.Fit("DATE", c.date) + components.Fit("TEXT", c.text)
+	if c.tags > 0 {
+		s += components.Fit("TAGS", c.tags) + components.Fit("ENTITIES", c.ents)
+	}
+	return s
+}
+
+// rowLines are the rows in view; a row whose page is loading shows a spinner row.
+func (m *Model) rowLines(w int) []string {
+	st := m.c.Styles
+	h := m.rowsHeight()
+	if m.err != nil {
+		return []string{st.Error.Render(components.Fit(common.SanitizeLine(m.err.Error()), w))}
+	}
+	if m.win.total == 0 {
+		return []string{st.Muted.Render(components.Fit("No memories match these filters.", w))}
+	}
+	if m.win.total < 0 {
+		return []string{st.Muted.Render(components.Fit("⋯ loading memories", w))}
+	}
+	m.offset = min(max(m.offset, m.cursor-h+1), m.cursor)
+	out := make([]string, 0, h)
+	for i := m.offset; i < m.win.total && len(out) < h; i++ {
+		body := m.row(i, w)
+		mark := "  "
+		if mem := m.win.item(i); mem != nil && m.selected[mem.ID] {
+			mark = st.Accent.Render("●") + " "
+		}
+		line := mark + body // rows are drawn to exactly w-2 cells
+		if i == m.cursor {
+			line = st.Selected.Render(ansi.Strip(line))
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// row returns row i's cells (without the selection mark), from its page's cache.
+func (m *Model) row(i, w int) string {
+	p := m.win.pages[i/pageSize]
+	if p == nil || i%pageSize >= len(p.items) {
+		return components.Fit(m.c.Styles.Muted.Render("⋯ loading"), w-2)
+	}
+	if p.width != w || p.styles != m.c.Styles {
+		clear(p.rows)
+		p.width, p.styles = w, m.c.Styles
+	}
+	j := i % pageSize
+	if p.rows[j] == "" {
+		p.rows[j] = m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-2))
+	}
+	return p.rows[j]
+}
+
+// drawRow draws one memory's cells; all server text is sanitized and cut by width.
+func drawRow(mem *client.Memory, c columns) string {
+	typ := mem.FactType
+	if typ == client.FactObservation {
+		typ = "obs"
+	} else if typ == client.FactExperience {
+		typ = "exp"
+	}
+	date := ""
+	if t := mem.Date.Time; !t.IsZero() {
+		date = t.Format("2006-01-02")
+	}
+	s := components.Fit(typ, c.typ) + components.Fit(date, c.date) + components.Fit(common.SanitizeLine(mem.Text), c.text-1) + " "
+	if c.tags > 0 {
+		s += components.Fit(common.SanitizeLine(strings.Join(mem.Tags, ", ")), c.tags-1) + " " +
+			components.Fit(common.SanitizeLine(strings.Join(mem.Entities, ", ")), c.ents)
+	}
+	return s
+}
+
+// statusLine shows the text filter being edited, a bulk action's progress, or the
+// outcome of the last one with its failures.
+func (m *Model) statusLine(w int) string {
+	st := m.c.Styles
+	switch {
+	case m.editing:
+		return components.Fit(m.input.View(), w)
+	case m.bulk.running:
+		return st.Accent.Render(components.Fit(fmt.Sprintf("updating %d/%d…", m.bulk.done, len(m.bulk.ids)), w))
+	case len(m.bulk.failures) > 0:
+		f := m.bulk.failures[0]
+		return st.Error.Render(components.Fit(fmt.Sprintf("%s · failed: %s: %s", m.notice, f.id, common.SanitizeLine(f.err.Error())), w))
+	case m.notice != "":
+		return st.Muted.Render(components.Fit(m.notice, w))
+	}
+	return strings.Repeat(" ", w)
+}
