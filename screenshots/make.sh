@@ -104,7 +104,8 @@ start recall 120 40 --demo
 wait_for recall "Alex's assistant"
 keys recall j
 wait_for recall "bank research-agent"
-keys recall 2
+tab=$(tmux -S "$sock" capture-pane -p -t recall | grep -o '[0-9] Recall' | head -1 | cut -c1)
+keys recall "$tab"
 wait_for recall "what would your agent ask"
 keys recall -l "which judge model agrees best with humans"
 wait_for recall "results ·"
@@ -205,3 +206,51 @@ wait_for retain "completed · the server took"
 keys retain v
 wait_for retain "recallable: rank"
 shot retain retain-check
+
+# The entities pane: an entity of the research bank (freeze's font has no CJK glyphs)
+# with the memories linked to it, the second memory selected in the detail.
+start entity 120 40 --demo
+wait_for entity "Alex's assistant"
+keys entity j
+wait_for entity "bank research-agent"
+tab=$(tmux -S "$sock" capture-pane -p -t entity | grep -o '[0-9] Entities' | head -1 | cut -c1)
+keys entity "$tab"
+wait_for entity "42 entities"
+wait_for entity "Linked memories"
+keys entity j
+wait_for entity "mentions   14"
+keys entity Enter
+wait_for entity "back to list"
+keys entity j
+sleep 0.3
+shot entity entity
+
+# The documents pane: a research bank document (freeze's font has no CJK glyphs) open
+# with its memories by type, retain parameters, metadata and its text chunk by chunk.
+start docs 120 40 --demo
+wait_for docs "Alex's assistant"
+keys docs j
+wait_for docs "bank research-agent"
+tab=$(tmux -S "$sock" capture-pane -p -t docs | grep -o '[0-9] Documents' | head -1 | cut -c1)
+keys docs "$tab"
+wait_for docs " of "
+keys docs Enter
+wait_for docs "chunk 0"
+shot docs document
+
+# The memories pane: the research bank (freeze's font has no CJK glyphs) filtered to
+# world facts tagged topic:judges, one of them selected for a bulk action.
+start mems 120 40 --demo
+wait_for mems "Alex's assistant"
+keys mems j
+wait_for mems "bank research-agent"
+tab=$(tmux -S "$sock" capture-pane -p -t mems | grep -o '[0-9] Memories' | head -1 | cut -c1)
+keys mems "$tab"
+wait_for mems "all valid memories"
+keys mems f
+keys mems -l "topic:judges"
+keys mems Enter m m t
+wait_for mems "tags(any_strict): topic:judges"
+keys mems j Space
+sleep 0.3
+shot mems memories

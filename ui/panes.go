@@ -3,6 +3,9 @@ package ui
 import (
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/documents"
+	"hindsight-tui/ui/entities"
+	"hindsight-tui/ui/memories"
 	"hindsight-tui/ui/operations"
 	"hindsight-tui/ui/recall"
 	"hindsight-tui/ui/reflect"
@@ -23,9 +26,12 @@ type tabSpec struct {
 func tabSpecs() []tabSpec {
 	return []tabSpec{
 		{ID: "overview", Title: "Overview", New: func(c *common.Common) common.Pane { return banks.NewOverview(c) }},
+		{ID: common.PaneMemories, Title: "Memories", New: func(c *common.Common) common.Pane { return memories.New(c) }},
 		{ID: "recall", Title: "Recall", New: func(c *common.Common) common.Pane { return recall.New(c) }},
 		{ID: "reflect", Title: "Reflect", New: func(c *common.Common) common.Pane { return reflect.New(c) }},
 		{ID: "retain", Title: "Retain", New: func(c *common.Common) common.Pane { return retain.New(c) }},
+		{ID: common.PaneDocuments, Title: "Documents", New: func(c *common.Common) common.Pane { return documents.New(c) }},
+		{ID: common.PaneEntities, Title: "Entities", New: func(c *common.Common) common.Pane { return entities.New(c) }},
 		{ID: "operations", Title: "Operations", New: func(c *common.Common) common.Pane { return operations.New(c) }},
 	}
 }
