@@ -30,6 +30,9 @@ type Confirm struct {
 	width   int
 	height  int
 	closed  bool
+	// free shows the input without requiring a match: an optional note such as an
+	// invalidation reason (see WithNote).
+	free bool
 }
 
 // NewConfirm returns a confirmation titled title that explains message, requires expect
@@ -40,6 +43,14 @@ func NewConfirm(c *common.Common, title, message, expect, op, verb string, req R
 		run: newInflight(c.Styles), styled: c.Styles}
 	d.input = NewInput(c.Styles, "› ", "")
 	_ = d.input.Focus() // static cursor: no command
+	return d
+}
+
+// WithNote shows a free-text input (for an optional note such as a reason) that enter
+// does not wait for; Typed returns it.
+func (d *Confirm) WithNote(placeholder string) *Confirm {
+	d.free = true
+	d.input.Placeholder = placeholder
 	return d
 }
 
@@ -120,7 +131,7 @@ func (d *Confirm) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		d.err = ""
 		return d.run.start(d.c, d.req)
-	case d.expect != "":
+	case d.expect != "" || d.free:
 		d.restyle()
 		before := d.input.Value()
 		var cmd tea.Cmd
@@ -149,7 +160,7 @@ func (d *Confirm) View() string {
 	for _, l := range Wrap(d.message, w, 6) {
 		lines = append(lines, Fit(st.Text.Render(l), w))
 	}
-	if d.expect != "" {
+	if d.expect != "" || d.free {
 		if iw := max(w-3, 1); iw != d.input.Width() {
 			d.input.SetWidth(iw)
 			d.input.SetCursor(d.input.Position())

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -13,7 +14,7 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// invalidateReason is the reason sent with an invalidation made here.
+// invalidateReason is the reason sent when the user gives none.
 const invalidateReason = "invalidated in hindsight-tui"
 
 // selectAllCap bounds "select all matching": beyond it the user narrows the filters.
@@ -24,6 +25,7 @@ const selectAllCap = 10_000
 type bulkState struct {
 	running    bool
 	invalidate bool
+	reason     string
 	ids        []string
 	done       int
 	failures   []bulkFailure
@@ -40,6 +42,7 @@ type bulkStartMsg struct {
 	owner      *Model
 	ids        []string
 	invalidate bool
+	reason     string
 }
 
 // bulkProgressMsg answers one PATCH of a bulk action (or starts it, with index -1).
@@ -86,10 +89,20 @@ func (m *Model) confirmBulk(invalidate bool) tea.Cmd {
 	}
 	msg := fmt.Sprintf("%s %s? Invalidated memories leave recall until restored.", verb, count(len(ids)))
 	owner := m
+	var d *components.Confirm
 	req := func(context.Context) (tea.Cmd, error) {
-		return emit(bulkProgressMsg{owner: owner, index: -1, start: &bulkStartMsg{owner: owner, ids: ids, invalidate: invalidate}}), nil
+		reason := strings.TrimSpace(d.Typed())
+		if reason == "" {
+			reason = invalidateReason
+		}
+		return emit(bulkProgressMsg{owner: owner, index: -1, start: &bulkStartMsg{owner: owner, ids: ids,
+			invalidate: invalidate, reason: reason}}), nil
 	}
-	d := components.NewConfirm(m.c, title, msg, "", verb+" memories", verb, req)
+	d = components.NewConfirm(m.c, title, msg, "", verb+" memories", verb, req)
+	if invalidate {
+		msg += " The reason is stored with each memory."
+		d = components.NewConfirm(m.c, title, msg, "", verb+" memories", verb, req).WithNote("reason (optional), e.g. the user corrected this")
+	}
 	m.dialog = d
 	return emit(common.OpenDialogMsg{Dialog: d})
 }
@@ -109,7 +122,7 @@ func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
 		return nil
 	}
 	if msg.start != nil {
-		m.bulk = bulkState{running: true, invalidate: msg.start.invalidate, ids: msg.start.ids}
+		m.bulk = bulkState{running: true, invalidate: msg.start.invalidate, reason: msg.start.reason, ids: msg.start.ids}
 		m.notice = ""
 		return m.patch(0)
 	}
@@ -145,7 +158,7 @@ func (m *Model) patch(i int) tea.Cmd {
 	owner, bank, id, cl, c := m, m.bank, m.bulk.ids[i], m.c.Client, m.c
 	u := client.UpdateMemoryRequest{State: client.Ptr("valid")}
 	if m.bulk.invalidate {
-		u = client.UpdateMemoryRequest{State: client.Ptr("invalidated"), Reason: client.Ptr(invalidateReason)}
+		u = client.UpdateMemoryRequest{State: client.Ptr("invalidated"), Reason: client.Ptr(m.bulk.reason)}
 	}
 	return func() tea.Msg {
 		ctx, cancel := c.Context(context.Background())

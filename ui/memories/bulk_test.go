@@ -138,3 +138,29 @@ func TestObservationsReadOnly(t *testing.T) {
 		t.Fatal("offered to invalidate an observation")
 	}
 }
+
+// TestInvalidateReason stores the reason typed in the confirmation with the memory;
+// an empty reason falls back to a default that says where the invalidation came from.
+func TestInvalidateReason(t *testing.T) {
+	srv := demoServer(t)
+	c := newCommon(t, srv)
+	r, m := startPane(t, c, demoBank, 88, 35)
+	r.keys("t")
+	mem := m.current()
+	if mem == nil {
+		t.Fatal("no memory selected")
+	}
+	r.keys("x")
+	if v := ansi.Strip(r.front().View()); !strings.Contains(v, "reason (optional)") {
+		t.Fatalf("no reason field:\n%s", v)
+	}
+	r.typeText("the user moved to Porto")
+	r.keys("enter")
+	got, err := c.Client.GetMemory(context.Background(), demoBank, mem.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.State != "invalidated" || got.InvalidationReason != "the user moved to Porto" {
+		t.Fatalf("state %q reason %q", got.State, got.InvalidationReason)
+	}
+}

@@ -155,6 +155,14 @@ func (r *root) keys(ks ...string) {
 	}
 }
 
+// typeText types s one character at a time.
+func (r *root) typeText(s string) {
+	r.t.Helper()
+	for _, ch := range s {
+		r.send(tea.KeyPressMsg{Code: ch, Text: string(ch)})
+	}
+}
+
 func (r *root) front() common.Dialog {
 	if n := len(r.dialogs); n > 0 {
 		return r.dialogs[n-1]
