@@ -198,6 +198,7 @@ func Default() KeyMap {
 			Invalidate:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "invalidate")),
 			Restore:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "restore")),
 			Document:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open document")),
+			Sources:       key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "source memories")),
 			Entity:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open entity")),
 		},
 		Entities: Entities{
@@ -348,6 +349,7 @@ type Memories struct {
 	Restore       key.Binding // restore the selection (or the row)
 	Document      key.Binding // jump to the memory's document and chunk
 	Entity        key.Binding // jump to the memory's first entity
+	Sources       key.Binding // list an observation's source memories
 }
 
 // Entities bindings act in the entities and tags panes, beside the list keys (/ filters

@@ -146,11 +146,12 @@ func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
 	if n := len(m.bulk.failures); n > 0 {
 		m.notice += fmt.Sprintf(", %d failed", n)
 	}
+	failed := m.failuresDialog(verb) // before the reload drops the rows' text
 	reload := m.reload()
 	for _, f := range m.bulk.failures {
 		m.selected[f.id] = true // failures stay selected, to retry
 	}
-	return tea.Batch(reload, common.Toast(m.notice))
+	return tea.Batch(reload, common.Toast(m.notice), failed)
 }
 
 // patch sends the PATCH for the i-th memory of the bulk action.

@@ -46,8 +46,25 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatalf("confirmation does not state the count:\n%s", v)
 	}
 	r.keys("enter")
-	if r.front() != nil || m.bulk.running || m.bulk.done != 3 {
+	if m.bulk.running || m.bulk.done != 3 {
 		t.Fatalf("bulk did not finish: %+v", m.bulk)
+	}
+	// The failures are listed one per memory: short id, text, and why.
+	fd, ok := r.front().(*listDialog)
+	if !ok {
+		t.Fatalf("front dialog = %T, want the failures list", r.front())
+	}
+	fv := ansi.Strip(fd.View())
+	if !strings.Contains(fv, "1 memory could not be invalidated") || !strings.Contains(fv, bad[:8]) ||
+		!strings.Contains(fv, "boom") || len(fd.lines) != 1 {
+		t.Fatalf("failures dialog:\n%s", fv)
+	}
+	if words := strings.Fields(first.Items[1].Text); len(words) > 0 && !strings.Contains(fv, words[0]) {
+		t.Errorf("failure row lacks the memory's text %q:\n%s", first.Items[1].Text, fv)
+	}
+	r.keys("esc")
+	if r.front() != nil {
+		t.Fatalf("esc left %T open", r.front())
 	}
 	if len(m.bulk.failures) != 1 || m.bulk.failures[0].id != bad {
 		t.Fatalf("failures = %+v", m.bulk.failures)

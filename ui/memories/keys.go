@@ -3,12 +3,23 @@ package memories
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 )
 
 // handleKey handles a key press in the list or in the text filter.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.editing {
 		return m.editKey(k)
+	}
+	if m.quick.editing {
+		return m.quickKey(k)
+	}
+	if m.quick.active() {
+		if cmd, ok := m.quickMove(k); ok {
+			return cmd
+		}
 	}
 	kl, mk := m.keys.List, m.keys.Memories
 	page := max(m.rowsHeight()-1, 1)
@@ -45,16 +56,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.reload()
-	case key.Matches(k, mk.Search, kl.Filter, mk.Tags):
-		m.editing, m.editTags = true, key.Matches(k, mk.Tags)
-		m.input.Prompt, m.input.Placeholder = "text: ", "substring of text or context"
-		m.input.SetValue(m.filter.q)
-		if m.editTags {
-			m.input.Prompt, m.input.Placeholder = "tags: ", "comma-separated, e.g. source:chat, trip:tokyo"
-			m.input.SetValue(m.filter.tags)
-		}
-		m.input.CursorEnd()
-		return m.input.Focus()
+	case key.Matches(k, kl.Filter):
+		return m.startQuick()
+	case key.Matches(k, mk.Search, mk.Tags):
+		return m.startEdit(key.Matches(k, mk.Tags))
 	case key.Matches(k, m.keys.Global.Refresh):
 		return m.reload()
 	case key.Matches(k, mk.Select):
@@ -64,6 +69,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 			} else {
 				m.selected[mem.ID] = true
 			}
+		}
+		if m.quick.active() {
+			cmd, _ := m.quickMove(tea.KeyPressMsg{Code: tea.KeyDown})
+			return cmd
 		}
 		return m.moveTo(m.cursor + 1)
 	case key.Matches(k, mk.SelectAll):
@@ -78,12 +87,33 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.jumpDocument()
 	case key.Matches(k, mk.Entity):
 		return m.jumpEntity()
+	case key.Matches(k, mk.Sources):
+		return m.openSources()
 	case key.Matches(k, kl.Back):
+		if m.quick.active() {
+			m.quick.text = ""
+			m.quick.input.SetValue("")
+			m.refilter()
+			return nil
+		}
 		if len(m.selected) > 0 {
 			m.selected = map[string]bool{}
 		}
 	}
 	return nil
+}
+
+// startEdit opens the server-side text filter (or the tag filter) for editing.
+func (m *Model) startEdit(tags bool) tea.Cmd {
+	m.editing, m.editTags = true, tags
+	m.input.Prompt, m.input.Placeholder = "text: ", "substring of text or context"
+	m.input.SetValue(m.filter.q)
+	if m.editTags {
+		m.input.Prompt, m.input.Placeholder = "tags: ", "comma-separated, e.g. source:chat, trip:tokyo"
+		m.input.SetValue(m.filter.tags)
+	}
+	m.input.CursorEnd()
+	return m.input.Focus()
 }
 
 // editKey edits the server-side text filter: enter applies it, esc leaves it as it was.
@@ -126,3 +156,42 @@ func (m *Model) moveTo(i int) tea.Cmd {
 
 // emit returns a command that delivers msg.
 func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// action is a palette request addressed to this pane.
+type action struct {
+	owner *Model
+	kind  string // quick | search | sources
+}
+
+// Actions implements common.Actioner: the filters, and an observation's sources.
+func (m *Model) Actions() []common.Action {
+	if m.bank == "" {
+		return nil
+	}
+	mk := m.keys.Memories
+	out := []common.Action{
+		{Name: "Quick filter the loaded memories", Key: m.keys.List.Filter.Help().Key, Msg: action{owner: m, kind: "quick"}},
+		{Name: "Filter memories by text (server)", Key: mk.Search.Help().Key, Msg: action{owner: m, kind: "search"}},
+	}
+	if mem := m.current(); mem != nil && mem.FactType == client.FactObservation {
+		out = append(out, common.Action{Name: "Show the observation's source memories", Key: mk.Sources.Help().Key,
+			Msg: action{owner: m, kind: "sources"}})
+	}
+	return out
+}
+
+// onAction runs a palette action.
+func (m *Model) onAction(a action) tea.Cmd {
+	if a.owner != m || m.editing || m.quick.editing {
+		return nil
+	}
+	switch a.kind {
+	case "quick":
+		return m.startQuick()
+	case "search":
+		return m.startEdit(false)
+	case "sources":
+		return m.openSources()
+	}
+	return nil
+}

@@ -44,14 +44,20 @@ type Model struct {
 	editing  bool
 	editTags bool // the input edits the tag filter, not the text filter
 	dialog   relayDialog
+	sub      relayDialog // a dialog opened from the pane's dialog (a source memory)
+	quick    quickFilter // the / filter over the loaded rows
 }
 
-var _ common.Pane = (*Model)(nil)
+var (
+	_ common.Pane     = (*Model)(nil)
+	_ common.Actioner = (*Model)(nil)
+)
 
 // New returns the memories pane; it loads nothing until it is first shown.
 func New(c *common.Common) *Model {
 	m := &Model{c: c, keys: c.Keys, win: newWindow(0), selected: map[string]bool{}}
 	m.input = components.NewInput(c.Styles, "text: ", "substring of text or context")
+	m.quick.input = components.NewInput(c.Styles, "/", "filter the loaded rows")
 	m.syncKeys()
 	return m
 }
@@ -75,8 +81,9 @@ func (m *Model) Focus() tea.Cmd {
 // Blur implements common.Pane.
 func (m *Model) Blur() { m.focused = false }
 
-// Capturing implements common.Pane: true while the text filter is edited.
-func (m *Model) Capturing() bool { return m.editing }
+// Capturing implements common.Pane: true while the text filter or the quick filter
+// is edited.
+func (m *Model) Capturing() bool { return m.editing || m.quick.editing }
 
 // Update implements common.Pane.
 func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
@@ -103,6 +110,12 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onSaved(msg)
 	case bulkProgressMsg:
 		cmd = m.onBulkProgress(msg)
+	case action:
+		cmd = m.onAction(msg)
+	case sourcesMsg:
+		cmd = m.onSources(msg)
+	case openMemoryMsg:
+		cmd = m.onOpenMemory(msg)
 	}
 	m.syncKeys()
 	var relay tea.Cmd
@@ -111,6 +124,14 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 			relay = m.dialog.Relay(msg)
 			if m.dialog.Closed() {
 				m.dialog = nil
+			}
+		}
+	}
+	if m.sub != nil {
+		if _, isKey := msg.(tea.KeyMsg); !isKey {
+			relay = tea.Batch(relay, m.sub.Relay(msg))
+			if m.sub.Closed() {
+				m.sub = nil
 			}
 		}
 	}
@@ -133,11 +154,17 @@ func (m *Model) reload() tea.Cmd {
 	m.win.reset()
 	m.cursor, m.offset, m.err = 0, 0, nil
 	m.selected = map[string]bool{}
+	m.refilter()
 	return m.fetch()
 }
 
 // current is the memory under the cursor (nil while its page loads).
-func (m *Model) current() *client.Memory { return m.win.item(m.cursor) }
+func (m *Model) current() *client.Memory {
+	if m.quick.active() && len(m.quick.rows) == 0 {
+		return nil
+	}
+	return m.win.item(m.cursor)
+}
 
 // follow opens the memory a ShowMemoriesMsg asked for, once it is in a loaded page.
 func (m *Model) follow() tea.Cmd {
@@ -176,6 +203,7 @@ func (m *Model) syncKeys() {
 	mk.Edit.SetEnabled(writable && mem != nil && mem.FactType != client.FactObservation)
 	mk.Document.SetEnabled(mem != nil && mem.DocumentID != "")
 	mk.Entity.SetEnabled(mem != nil && len(mem.Entities) > 0)
+	mk.Sources.SetEnabled(mem != nil && mem.FactType == client.FactObservation)
 	mk.Select.SetEnabled(!m.c.ReadOnly)
 	mk.SelectAll.SetEnabled(!m.c.ReadOnly && m.win.total > 0)
 }
@@ -183,16 +211,16 @@ func (m *Model) syncKeys() {
 // ShortHelp implements common.Pane.
 func (m *Model) ShortHelp() []key.Binding {
 	mk := m.keys.Memories
-	return []key.Binding{m.keys.List.Open, mk.Type, mk.Tags, mk.State, mk.Search, mk.Edit, mk.Select, mk.Invalidate, mk.Restore}
+	return []key.Binding{m.keys.List.Open, m.keys.List.Filter, mk.Type, mk.Tags, mk.State, mk.Search, mk.Edit, mk.Select, mk.Invalidate, mk.Restore, mk.Sources}
 }
 
 // FullHelp implements common.Pane.
 func (m *Model) FullHelp() [][]key.Binding {
 	mk, kl := m.keys.Memories, m.keys.List
 	return [][]key.Binding{
-		{kl.Up, kl.Down, kl.Top, kl.Bottom, kl.PageUp, kl.PageDown, kl.Open},
+		{kl.Up, kl.Down, kl.Top, kl.Bottom, kl.PageUp, kl.PageDown, kl.Open, kl.Filter},
 		{mk.Type, mk.State, mk.Consolidation, mk.Search, mk.Tags, mk.TagsMatch, mk.Reset},
-		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity},
+		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources},
 	}
 }
 

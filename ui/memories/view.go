@@ -56,6 +56,8 @@ type headKey struct {
 	loading                bool
 	filter                 filters
 	styles                 any
+	quick                  string
+	shown, loaded          int
 }
 
 // headLines are the filter line and the column titles, from the cache when nothing
@@ -63,6 +65,9 @@ type headKey struct {
 func (m *Model) headLines(w int) []string {
 	k := headKey{width: w, total: m.win.total, selected: len(m.selected), loading: len(m.win.loading) > 0,
 		filter: m.filter, styles: m.c.Styles}
+	if m.quick.active() {
+		k.quick, k.shown, k.loaded = m.quick.text, len(m.quick.rows), m.loaded()
+	}
 	if m.head.lines == nil || m.head.key != k {
 		m.head.key = k
 		m.head.lines = []string{m.topLine(w), m.c.Styles.Muted.Render(components.Fit(m.titles(w), w))}
@@ -86,6 +91,9 @@ func (m *Model) topLine(w int) string {
 		}
 	case len(m.win.loading) > 0:
 		right = "loading…"
+	}
+	if m.quick.active() {
+		right = fmt.Sprintf("quick filter “%s” · %d of %d loaded", common.SanitizeLine(m.quick.text), len(m.quick.rows), m.loaded())
 	}
 	return components.Spread(st.Accent.Render(components.Truncate(label, w)), st.Muted.Render(right), w)
 }
@@ -125,6 +133,9 @@ func (m *Model) rowLines(w int) []string {
 	if m.win.total < 0 {
 		return []string{st.Muted.Render(components.Fit("⋯ loading memories", w))}
 	}
+	if m.quick.active() {
+		return m.quickLines(w, h)
+	}
 	m.offset = min(max(m.offset, m.cursor-h+1), m.cursor)
 	out := make([]string, 0, h)
 	for i := m.offset; i < m.win.total && len(out) < h; i++ {
@@ -134,6 +145,29 @@ func (m *Model) rowLines(w int) []string {
 			mark = st.Accent.Render("●") + " "
 		}
 		line := mark + body // rows are drawn to exactly w-2 cells
+		if i == m.cursor {
+			line = st.Selected.Render(ansi.Strip(line))
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// quickLines are the rows in view while the quick filter hides the rows not matching.
+func (m *Model) quickLines(w, h int) []string {
+	st, q := m.c.Styles, &m.quick
+	if len(q.rows) == 0 {
+		return []string{st.Muted.Render(components.Fit("No loaded memory contains “"+common.SanitizeLine(q.text)+"”.", w))}
+	}
+	q.off = min(max(q.off, q.pos-h+1), q.pos)
+	out := make([]string, 0, h)
+	for p := q.off; p < len(q.rows) && len(out) < h; p++ {
+		i := q.rows[p]
+		mark := "  "
+		if mem := m.win.item(i); mem != nil && m.selected[mem.ID] {
+			mark = st.Accent.Render("●") + " "
+		}
+		line := mark + m.row(i, w)
 		if i == m.cursor {
 			line = st.Selected.Render(ansi.Strip(line))
 		}
@@ -186,6 +220,8 @@ func (m *Model) statusLine(w int) string {
 	switch {
 	case m.editing:
 		return components.Fit(m.input.View(), w)
+	case m.quick.editing:
+		return components.Fit(m.quick.input.View(), w)
 	case m.bulk.running:
 		return st.Accent.Render(components.Fit(fmt.Sprintf("updating %d/%d…", m.bulk.done, len(m.bulk.ids)), w))
 	case len(m.bulk.failures) > 0:

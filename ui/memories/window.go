@@ -158,5 +158,9 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 		m.cursor = max(m.win.total-1, 0)
 	}
 	m.win.evict(m.cursor)
+	if m.quick.active() {
+		m.refilter()
+		return m.follow()
+	}
 	return tea.Batch(m.follow(), m.fetch())
 }
