@@ -62,9 +62,8 @@ func (m *Model) composerKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, kr.Cancel) && m.cur.waiting() != nil:
 		return m.cancelQuestion()
 	case key.Matches(k, kr.Leave):
-		if len(m.cur.turns) == 0 {
-			return nil // nothing to go to; esc does not lose the draft either
-		}
+		// Leaving keeps the draft, and frees the single-letter and digit keys again
+		// (tabs, quit), even before the first question.
 		return m.focusZone(zoneTranscript)
 	case k.String() == "tab":
 		return m.focusZone(zoneBar)

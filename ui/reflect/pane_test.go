@@ -269,3 +269,21 @@ func TestNoBank(t *testing.T) {
 		t.Error("actions offered without a bank")
 	}
 }
+
+// Esc leaves the composer even before the first question, keeping the draft, so the
+// global keys (tab numbers, q) work again instead of being typed into the question.
+func TestEscLeavesAnEmptyTranscriptsComposer(t *testing.T) {
+	c := newCommon(t, demoServer(t))
+	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	if !m.Capturing() {
+		t.Fatal("the composer does not have focus on a fresh pane")
+	}
+	r.typeText("half a question")
+	r.keys("esc")
+	if m.Capturing() {
+		t.Fatal("esc did not leave the composer")
+	}
+	if got := m.composer.Value(); got != "half a question" {
+		t.Fatalf("draft after esc = %q", got)
+	}
+}
