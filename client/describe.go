@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"unicode"
 )
 
 // Describe turns an error from this package into one line a person can act on: what went
@@ -139,13 +138,12 @@ func rootCause(err error) string {
 	return oneLine(err.Error())
 }
 
-// oneLine folds whitespace and control characters into single spaces and caps the length,
-// so a multi-line server detail cannot break a one-line report or a status bar.
+// oneLine folds whitespace into single spaces and caps the length, so a multi-line server
+// detail fits a one-line report or a status bar. Control characters are kept: making them
+// safe (and visible) is the display's job, done by package sanitize where text is drawn.
 func oneLine(s string) string {
 	const limit = 300
-	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r)
-	}), " ")
+	s = strings.Join(strings.Fields(s), " ")
 	if r := []rune(s); len(r) > limit {
 		s = string(r[:limit]) + "…"
 	}

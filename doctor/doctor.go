@@ -12,11 +12,11 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"hindsight-tui/client"
 	"hindsight-tui/config"
+	"hindsight-tui/sanitize"
 )
 
 // Status is the outcome of one check.
@@ -80,7 +80,7 @@ func (r Report) WriteTo(w io.Writer) (int64, error) {
 	var b strings.Builder
 	for _, c := range r.Checks {
 		pad := strings.Repeat(" ", width-utf8.RuneCountInString(c.Name))
-		fmt.Fprintf(&b, "%s %s%s  %s\n", c.Status.Glyph(), c.Name, pad, c.Detail)
+		fmt.Fprintf(&b, "%s %s%s  %s\n", c.Status.Glyph(), c.Name, pad, sanitize.Line(c.Detail))
 	}
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err
@@ -101,7 +101,7 @@ const (
 // ConfigFailure is the report when the configuration itself could not be resolved (a
 // missing profile, a URL that is not http(s)): nothing else can be checked.
 func ConfigFailure(err error) Report {
-	return Report{Checks: []Check{{Name: CheckConfig, Status: Fail, Detail: clean(err.Error())}}}
+	return Report{Checks: []Check{{Name: CheckConfig, Status: Fail, Detail: err.Error()}}}
 }
 
 // Diagnose runs every check against the server c talks to; cfg says where the settings
@@ -184,7 +184,7 @@ func (d *diagnosis) version() {
 		d.add(CheckFeatures, Skip, "skipped: "+reason)
 		return
 	}
-	d.add(CheckVersion, Pass, "Hindsight API "+clean(v.APIVersion))
+	d.add(CheckVersion, Pass, "Hindsight API "+v.APIVersion)
 	d.add(CheckFeatures, Pass, features(v.Features))
 }
 
@@ -193,9 +193,9 @@ func features(flags map[string]bool) string {
 	var on, off []string
 	for name, enabled := range flags {
 		if enabled {
-			on = append(on, clean(name))
+			on = append(on, name)
 		} else {
-			off = append(off, clean(name))
+			off = append(off, name)
 		}
 	}
 	sort.Strings(on)
@@ -224,12 +224,12 @@ func (d *diagnosis) health() {
 	case err != nil:
 		d.fail(CheckHealth, err)
 	case h.Status != "healthy":
-		d.add(CheckHealth, Fail, "the server reports "+strings.TrimSpace(clean(h.Status+" "+h.Reason+" "+h.Error))+
+		d.add(CheckHealth, Fail, "the server reports "+strings.TrimSpace(h.Status+" "+h.Reason+" "+h.Error)+
 			"; check its database and logs.")
 	default:
 		detail := "healthy"
 		if h.Database != "" {
-			detail += " (database " + clean(h.Database) + ")"
+			detail += " (database " + h.Database + ")"
 		}
 		d.add(CheckHealth, Pass, detail)
 	}
@@ -264,11 +264,4 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// clean keeps server-supplied text on one line and free of terminal escapes.
-func clean(s string) string {
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r)
-	}), " ")
 }

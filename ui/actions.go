@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -113,13 +114,13 @@ func (m Model) copySelection(asJSON bool) (Model, tea.Cmd) {
 	if !ok {
 		return m.addToast("nothing selected to copy", false)
 	}
-	what = common.SanitizeLine(what)
+	what = sanitize.Line(what)
 	if asJSON {
 		m, toast := m.addToast("copied JSON of "+what, false)
 		return m, tea.Batch(tea.SetClipboard(jsonText), toast)
 	}
 	kind, _, _ := strings.Cut(what, " ")
-	m, toast := m.addToast("copied "+strings.TrimSpace(kind+" id "+common.SanitizeLine(id)), false)
+	m, toast := m.addToast("copied "+strings.TrimSpace(kind+" id "+sanitize.Line(id)), false)
 	return m, tea.Batch(tea.SetClipboard(id), toast)
 }
 

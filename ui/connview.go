@@ -9,17 +9,18 @@ import (
 	"unicode/utf8"
 
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/layout"
 )
 
 // connectionView fills the body while there is no working connection: a spinner while
 // the check runs, then, if it failed, what went wrong in words, the request, and how
 // to retry. Its first lines are stable text that scripts wait for: "Connecting to
 // <url>" and "Cannot connect to Hindsight".
-func (m Model) connectionView(r rect) string {
+func (m Model) connectionView(r layout.Rect) string {
 	s := m.com.Styles
 	iw := max(min(r.W-6, 90), 10) // inside the border and a margin; long lines read badly
-	url := common.SanitizeLine(m.opts.ServerURL)
+	url := sanitize.Line(m.opts.ServerURL)
 	var lines []string
 	add := func(ls ...string) { lines = append(lines, ls...) }
 	title := "Connecting"
@@ -105,9 +106,9 @@ func describe(err error, baseURL string) string {
 		return ""
 	}
 	if isRequestError(err) {
-		return common.SanitizeLine(client.Describe(err, baseURL))
+		return sanitize.Line(client.Describe(err, baseURL))
 	}
-	return common.SanitizeLine(err.Error())
+	return sanitize.Line(err.Error())
 }
 
 // isRequestError reports an error from a request to the server (as opposed to, say,

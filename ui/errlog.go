@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -43,7 +44,7 @@ func (e errorEntry) request() string {
 // entryFor turns an error into a log entry. Everything in it is sanitized: details
 // come from the server. The client's errors never carry the API key.
 func entryFor(at time.Time, op string, err error, baseURL string) errorEntry {
-	e := errorEntry{At: at, Op: common.SanitizeLine(op)}
+	e := errorEntry{At: at, Op: sanitize.Line(op)}
 	if err == nil {
 		return e
 	}
@@ -64,9 +65,9 @@ func entryFor(at time.Time, op string, err error, baseURL string) errorEntry {
 	default:
 		e.Detail = err.Error()
 	}
-	e.Method = common.SanitizeLine(e.Method)
-	e.Path = common.SanitizeLine(e.Path)
-	e.Detail = common.SanitizeLine(e.Detail)
+	e.Method = sanitize.Line(e.Method)
+	e.Path = sanitize.Line(e.Path)
+	e.Detail = sanitize.Line(e.Detail)
 	return e
 }
 

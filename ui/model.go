@@ -15,6 +15,7 @@ import (
 	"hindsight-tui/keymap"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/layout"
 )
 
 // Options are everything the shell needs from the command line and the configuration.
@@ -40,7 +41,7 @@ type Model struct {
 	com  *common.Common
 	opts Options
 
-	lay    screenLayout
+	lay    layout.Screen
 	isDark bool
 
 	sidebar common.Pane

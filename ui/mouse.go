@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/layout"
 )
 
 // click focuses what is under the pointer (a tab, the sidebar, the main pane) and
@@ -12,7 +13,7 @@ import (
 func (m Model) click(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	if n := len(m.dialogs); n > 0 {
 		_, r := m.dialogView(n - 1)
-		if !r.contains(msg.X, msg.Y) {
+		if !r.Contains(msg.X, msg.Y) {
 			return m, nil
 		}
 		return m.updateFront(common.TranslateMouse(msg, r.X, r.Y))
@@ -35,7 +36,7 @@ func (m Model) click(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	}
 	m, focus := m.setFocus(ring)
 	in := m.inner(r)
-	if !in.contains(msg.X, msg.Y) {
+	if !in.Contains(msg.X, msg.Y) {
 		return m, focus // on the border: focus only
 	}
 	m, cmd := m.updatePane(ring, common.TranslateMouse(msg, in.X, in.Y))
@@ -60,30 +61,30 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 }
 
 // paneAt is the focus-ring position and rectangle of the pane drawn at (x, y).
-func (m Model) paneAt(x, y int) (int, rect, bool) {
+func (m Model) paneAt(x, y int) (int, layout.Rect, bool) {
 	l := m.lay
 	switch {
-	case len(m.tabs) == 0 && l.body().contains(x, y):
-		return 0, l.body(), true
-	case l.Collapsed && l.Main.contains(x, y):
+	case len(m.tabs) == 0 && l.Body().Contains(x, y):
+		return 0, l.Body(), true
+	case l.Collapsed && l.Main.Contains(x, y):
 		if m.focus == 0 || len(m.tabs) == 0 {
 			return 0, l.Main, true
 		}
 		return m.active + 1, l.Main, true
-	case l.Sidebar.contains(x, y):
+	case l.Sidebar.Contains(x, y):
 		return 0, l.Sidebar, true
-	case l.Main.contains(x, y) && len(m.tabs) > 0:
+	case l.Main.Contains(x, y) && len(m.tabs) > 0:
 		return m.active + 1, l.Main, true
 	}
-	return 0, rect{}, false
+	return 0, layout.Rect{}, false
 }
 
 // inner is r without the pane border and padding: the pane's own coordinate space.
-func (m Model) inner(r rect) rect {
+func (m Model) inner(r layout.Rect) layout.Rect {
 	st := m.com.Styles.Pane
 	left := st.GetBorderLeftSize() + st.GetPaddingLeft()
 	top := st.GetBorderTopSize() + st.GetPaddingTop()
-	return rect{
+	return layout.Rect{
 		X: r.X + left, Y: r.Y + top,
 		W: r.W - st.GetHorizontalFrameSize(), H: r.H - st.GetVerticalFrameSize(),
 	}

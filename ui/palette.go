@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -31,7 +32,7 @@ type palette struct {
 func newPalette(c *common.Common, actions []common.Action) *palette {
 	p := &palette{com: c, actions: actions}
 	for _, a := range actions {
-		p.names = append(p.names, common.SanitizeLine(a.Name))
+		p.names = append(p.names, sanitize.Line(a.Name))
 	}
 	s := c.Styles
 	in := textinput.New()
@@ -175,7 +176,7 @@ func (p *palette) row(m fuzzyMatch, selected bool, iw int) string {
 		text, match, keyStyle, pad = s.Selected, s.Match.Background(bg), s.Muted.Background(bg), pad.Background(bg)
 		mark = s.Accent.Background(bg).Render("▸ ")
 	}
-	k := common.SanitizeLine(a.Key)
+	k := sanitize.Line(a.Key)
 	if k != "" {
 		k = " " + k + " "
 	}

@@ -3,8 +3,10 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/layout"
 )
 
 // Update routes one message. The order is fixed: sizes, then the terminal's colours,
@@ -18,7 +20,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.lay = layout(msg.Width, msg.Height)
+		m.lay = layout.Compute(msg.Width, msg.Height)
 		return m.resize(), nil
 	case tea.BackgroundColorMsg:
 		return m.setTheme(msg.IsDark()), nil
@@ -41,7 +43,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case spinMsg:
 		return m.spin(msg)
 	case common.ToastMsg:
-		return m.addToast(common.SanitizeLine(msg.Text), msg.Error)
+		return m.addToast(sanitize.Line(msg.Text), msg.Error)
 	case toastExpiredMsg:
 		m.toasts = dropToast(m.toasts, msg.id)
 		return m, nil

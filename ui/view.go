@@ -7,7 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/layout"
 )
 
 // View draws the whole screen. Its cost is the visible cells: the panes render only
@@ -21,7 +23,7 @@ func (m Model) View() tea.View {
 }
 
 func (m Model) windowTitle() string {
-	if b := common.SanitizeLine(m.bank); b != "" {
+	if b := sanitize.Line(m.bank); b != "" {
 		return "hindsight-tui — " + b
 	}
 	return "hindsight-tui"
@@ -47,7 +49,7 @@ func (m Model) render() string {
 // compositor; the lines above and below are kept as they are.
 func (m Model) overlay(base string) string {
 	views := make([]string, len(m.dialogs))
-	rects := make([]rect, len(m.dialogs))
+	rects := make([]layout.Rect, len(m.dialogs))
 	top, bottom := m.lay.Height, 0
 	for i := range m.dialogs {
 		views[i], rects[i] = m.dialogView(i)
@@ -76,18 +78,18 @@ func (m Model) overlay(base string) string {
 }
 
 // dialogView is dialog i's box, clipped to the screen, and where it sits (centred).
-func (m Model) dialogView(i int) (string, rect) {
+func (m Model) dialogView(i int) (string, layout.Rect) {
 	w, h := m.lay.Width, m.lay.Height
 	view := clip(m.dialogs[i].View(), w, h)
 	dw, dh := lipgloss.Width(view), lipgloss.Height(view)
-	return view, rect{X: max((w-dw)/2, 0), Y: max((h-dh)/2, 0), W: dw, H: dh}
+	return view, layout.Rect{X: max((w-dw)/2, 0), Y: max((h-dh)/2, 0), W: dw, H: dh}
 }
 
 // tooSmallView replaces everything when the terminal is below the minimum size. The
 // wording is stable: scripts look for "Terminal too small".
 func (m Model) tooSmallView() string {
 	w, h := m.lay.Width, m.lay.Height
-	msg := fmt.Sprintf("Terminal too small: %d×%d.\nhindsight-tui needs at least %d×%d.", w, h, minWidth, minHeight)
+	msg := fmt.Sprintf("Terminal too small: %d×%d.\nhindsight-tui needs at least %d×%d.", w, h, layout.MinWidth, layout.MinHeight)
 	var lines []string
 	for _, l := range strings.Split(msg, "\n") {
 		lines = append(lines, wrap(l, w)...)
@@ -109,7 +111,7 @@ func (m Model) headerView() string {
 		app += " " + s.BadgeRO.Render("READ-ONLY")
 	}
 	bank := s.Muted.Render("none")
-	if b := common.SanitizeLine(m.bank); b != "" {
+	if b := sanitize.Line(m.bank); b != "" {
 		bank = s.HeaderValue.Render(b)
 	}
 	source := m.opts.URLSource
@@ -133,7 +135,7 @@ func (m Model) headerView() string {
 	default:
 		v := "?"
 		if m.com.Version != nil {
-			v = common.SanitizeLine(m.com.Version.APIVersion)
+			v = sanitize.Line(m.com.Version.APIVersion)
 		}
 		status = s.HeaderKey.Render("Hindsight ") + s.Header.Render(v)
 	}
@@ -224,10 +226,10 @@ func (m Model) tabsView() string {
 func (m Model) bodyView() string {
 	l := m.lay
 	if m.conn.phase != phaseConnected {
-		return m.connectionView(l.body())
+		return m.connectionView(l.Body())
 	}
 	s := m.com.Styles
-	frame := func(p common.Pane, title string, focused bool, r rect) string {
+	frame := func(p common.Pane, title string, focused bool, r layout.Rect) string {
 		style, titleStyle := s.Pane, s.PaneTitle
 		if focused {
 			style, titleStyle = s.PaneFocused, s.PaneTitleOn
@@ -247,7 +249,7 @@ func (m Model) bodyView() string {
 	}
 	switch {
 	case mainPane == nil: // every pane is off on this server: the bank list takes the body
-		return frame(m.sidebar, "Banks", true, l.body())
+		return frame(m.sidebar, "Banks", true, l.Body())
 	case l.Collapsed && m.focus == 0:
 		return frame(m.sidebar, "Banks", true, l.Main)
 	case l.Collapsed:

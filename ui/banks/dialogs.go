@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -76,7 +77,7 @@ func newCreateDialog(c *common.Common) *components.Form {
 				return nil, fmt.Errorf("create bank %s: %w", bankID, err)
 			}
 			return tea.Batch(emit(common.BanksChangedMsg{Select: bankID}),
-				common.Toast("created bank "+common.SanitizeLine(bankID))), nil
+				common.Toast("created bank "+sanitize.Line(bankID))), nil
 		}, nil
 	}
 	return components.NewForm(c, "Create bank", "create bank", "create", submit, id, name, mission)
@@ -85,10 +86,10 @@ func newCreateDialog(c *common.Common) *components.Form {
 // newEditDialog edits a bank's name, mission and disposition, prefilled with what is
 // shown; it sends only what changed, so an untouched field is never rewritten.
 func newEditDialog(c *common.Common, bankID, name, mission string, d client.Disposition) *components.Form {
-	nameF := components.NewTextField(c, "Name", common.SanitizeLine(bankID), "name")
-	nameF.SetValue(common.Sanitize(name))
+	nameF := components.NewTextField(c, "Name", sanitize.Line(bankID), "name")
+	nameF.SetValue(sanitize.Text(name))
 	missionF := components.NewTextField(c, "Mission", "what the bank is for", "reflect_mission", "mission", "background")
-	missionF.SetValue(common.Sanitize(mission))
+	missionF.SetValue(sanitize.Text(mission))
 	origName, origMission := nameF.Value(), missionF.Value()
 
 	fields := []components.Field{nameF, missionF, components.NewHeading(c, "Disposition")}
@@ -128,15 +129,15 @@ func newEditDialog(c *common.Common, bankID, name, mission string, d client.Disp
 				return nil, fmt.Errorf("update bank %s: %w", bankID, err)
 			}
 			return tea.Batch(emit(bankSavedMsg{profile: *p}), emit(common.BanksChangedMsg{Select: bankID}),
-				common.Toast("saved bank "+common.SanitizeLine(bankID))), nil
+				common.Toast("saved bank "+sanitize.Line(bankID))), nil
 		}, nil
 	}
-	return components.NewForm(c, "Edit bank "+common.SanitizeLine(bankID), "update bank", "save", submit, fields...)
+	return components.NewForm(c, "Edit bank "+sanitize.Line(bankID), "update bank", "save", submit, fields...)
 }
 
 // newDeleteDialog deletes a bank once its id has been typed exactly.
 func newDeleteDialog(c *common.Common, bankID string) *components.Confirm {
-	shown := common.SanitizeLine(bankID)
+	shown := sanitize.Line(bankID)
 	msg := fmt.Sprintf("Delete bank %s and all its memories, documents and entities? "+
 		"This cannot be undone. Type the bank id to confirm.", shown)
 	cl := c.Client

@@ -2,14 +2,15 @@ package banks
 
 import (
 	"cmp"
-	"hindsight-tui/styles"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"hindsight-tui/sanitize"
+	"hindsight-tui/styles"
+
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -61,9 +62,9 @@ type rowKey struct {
 const labelBytes = 1024
 
 func newEntry(b client.Bank) entry {
-	id := common.SanitizeLine(components.Head(b.BankID, labelBytes))
+	id := sanitize.Line(components.Head(b.BankID, labelBytes))
 	e := entry{bank: b, label: id, recent: b.LastWriteAt.Time}
-	if name := common.SanitizeLine(components.Head(b.Name, labelBytes)); name != "" && name != id {
+	if name := sanitize.Line(components.Head(b.Name, labelBytes)); name != "" && name != id {
 		e.label, e.sub = name, id
 	}
 	e.key = strings.ToLower(e.label)

@@ -3,6 +3,7 @@ package banks
 import (
 	"charm.land/bubbles/v2/key"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -43,7 +44,7 @@ func (o *Overview) Actions() []common.Action {
 		return nil
 	}
 	k := o.keys
-	id := common.SanitizeLine(o.bankID)
+	id := sanitize.Line(o.bankID)
 	acts := []common.Action{{Name: "Refresh bank overview", Key: k.Global.Refresh.Help().Key, Msg: action{o, doRefresh}}}
 	if o.c.ReadOnly {
 		return acts
@@ -69,5 +70,5 @@ func (o *Overview) Selection() (id, what, jsonText string, ok bool) {
 	if o.stats != nil {
 		v.Stats = o.stats
 	}
-	return o.bankID, "bank " + common.SanitizeLine(o.bankID), indentJSON(v), true
+	return o.bankID, "bank " + sanitize.Line(o.bankID), indentJSON(v), true
 }

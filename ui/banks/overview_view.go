@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -69,7 +70,7 @@ func (o *Overview) contentWidth() (width, margin int) {
 func (o *Overview) content(w int) []string {
 	st := o.c.Styles
 	refresh := o.keys.Global.Refresh.Help().Key
-	id := common.SanitizeLine(components.Head(o.bankID, labelBytes))
+	id := sanitize.Line(components.Head(o.bankID, labelBytes))
 	switch {
 	case o.bankID == "":
 		return message(w, st.Muted, "No bank selected", st.Muted, "", "")
@@ -82,7 +83,7 @@ func (o *Overview) content(w int) []string {
 		return []string{components.Fit(o.spin.View()+" "+st.Muted.Render("Loading "+id+"…"), w)}
 	}
 	p := o.profile
-	name := common.SanitizeLine(components.Head(p.Name, labelBytes))
+	name := sanitize.Line(components.Head(p.Name, labelBytes))
 	right := ""
 	if o.loading() {
 		right = o.spin.View()
@@ -160,7 +161,7 @@ func (o *Overview) statsGrid(s *client.BankStats, w int) []string {
 		memories.rows = append(memories.rows, statRow{t, st.FactType(t), num(s.NodesByFactType[t]), st.Text})
 	}
 	for _, t := range sortedExtra(s.NodesByFactType, "world", "experience", "observation") {
-		memories.rows = append(memories.rows, statRow{common.SanitizeLine(t), st.Muted, num(s.NodesByFactType[t]), st.Text})
+		memories.rows = append(memories.rows, statRow{sanitize.Line(t), st.Muted, num(s.NodesByFactType[t]), st.Text})
 	}
 	memories.rows = append(memories.rows,
 		statRow{"total", st.Label, num(s.TotalNodes), st.Bold},
@@ -170,7 +171,7 @@ func (o *Overview) statsGrid(s *client.BankStats, w int) []string {
 	links := statBlock{title: "Links"}
 	known := []string{"temporal", "semantic", "entity", "caused_by"}
 	for _, t := range append(known, sortedExtra(s.LinksByLinkType, known...)...) {
-		links.rows = append(links.rows, statRow{common.SanitizeLine(t), st.Label, num(s.LinksByLinkType[t]), st.Text})
+		links.rows = append(links.rows, statRow{sanitize.Line(t), st.Label, num(s.LinksByLinkType[t]), st.Text})
 	}
 	links.rows = append(links.rows, statRow{"total", st.Label, num(s.TotalLinks), st.Bold})
 
@@ -256,7 +257,7 @@ func (c *wrapCache) get(text string, width, maxLines int) []string {
 		return c.lines
 	}
 	c.text, c.width, c.maxLines = text, width, maxLines
-	clean := strings.TrimSpace(strings.ReplaceAll(common.Sanitize(text), "\t", " "))
+	clean := strings.TrimSpace(strings.ReplaceAll(sanitize.Text(text), "\t", " "))
 	// Only maxLines lines are shown: a prefix of the text is enough to fill them, and
 	// wrapping only that keeps a megabyte-long mission cheap.
 	cut := false

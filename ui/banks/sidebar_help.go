@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -61,7 +62,7 @@ func (s *Sidebar) Actions() []common.Action {
 	}
 	acts = append(acts, common.Action{Name: "Create bank", Key: k.Banks.Create.Help().Key, Msg: action{s, doCreate}})
 	if b := s.selected(); b != nil {
-		id := common.SanitizeLine(b.BankID)
+		id := sanitize.Line(b.BankID)
 		acts = append(acts,
 			common.Action{Name: "Edit bank " + id, Key: k.Banks.Edit.Help().Key, Msg: action{s, doEdit}},
 			common.Action{Name: "Delete bank " + id, Key: k.Banks.Delete.Help().Key, Msg: action{s, doDelete}})
@@ -75,7 +76,7 @@ func (s *Sidebar) Selection() (id, what, jsonText string, ok bool) {
 	if b == nil {
 		return "", "", "", false
 	}
-	return b.BankID, "bank " + common.SanitizeLine(b.BankID), indentJSON(b), true
+	return b.BankID, "bank " + sanitize.Line(b.BankID), indentJSON(b), true
 }
 
 // enabled keeps the bindings that can act now.

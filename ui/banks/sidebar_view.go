@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -33,7 +34,7 @@ func (s *Sidebar) View() string {
 	case len(s.order) == 0 && !s.loaded:
 		lines = append(lines, components.Fit(s.spin.View()+" "+st.Muted.Render("Loading banks…"), w))
 	case len(s.order) == 0 && s.shownQuery != "":
-		lines = append(lines, message(w, st.Text, "No banks match “"+common.SanitizeLine(s.shownQuery)+"”",
+		lines = append(lines, message(w, st.Text, "No banks match “"+sanitize.Line(s.shownQuery)+"”",
 			st.Muted, s.keys.List.Back.Help().Key+" clears the filter", "")...)
 	case len(s.order) == 0 && s.c.ReadOnly:
 		lines = append(lines, message(w, st.Text, "No banks yet.", st.Muted, "", "")...)
@@ -73,7 +74,7 @@ func (s *Sidebar) filterLine(w int) string {
 		}
 		return components.Fit(s.filter.View(), w)
 	}
-	q := common.SanitizeLine(s.filter.Value())
+	q := sanitize.Line(s.filter.Value())
 	return components.Spread(st.Accent.Render("/ ")+st.Text.Render(q), st.Muted.Render(s.keys.List.Back.Help().Key+" clears"), w)
 }
 

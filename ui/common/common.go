@@ -36,6 +36,18 @@ type Common struct {
 	// state is kept under a fixed name instead of the URL.
 	StateDir string
 	Demo     bool
+	// Timer, when set, replaces the real timer behind After; tests use it to hold
+	// timers and fire them when they choose.
+	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
+}
+
+// After returns a command that delivers msg after d (debounces, polls, autosaves). Like
+// any command a pane returns, its message comes back to that pane alone.
+func (c *Common) After(d time.Duration, msg tea.Msg) tea.Cmd {
+	if c.Timer != nil {
+		return c.Timer(d, msg)
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // Context returns a request context with the configured timeout, derived from parent.
@@ -51,13 +63,21 @@ func (c *Common) Enabled(feature string) bool {
 	return c.Version == nil || c.Version.Enabled(feature)
 }
 
-// Pane is one area of the screen the root lays out and routes input to.
+// Pane is one area of the screen the root lays out and routes input to. The root
+// calls it only through the router (package router), which makes every message its
+// commands produce come back to it alone.
 type Pane interface {
 	Init() tea.Cmd
 	Update(tea.Msg) (Pane, tea.Cmd)
+	// View draws the pane at the size SetSize gave. It reads the model and changes
+	// nothing: scrolling, clamping, caches and hit-test geometry are settled in
+	// SetSize, SetStyles and Update.
 	View() string
 	// SetSize gives the pane its inner size (inside the border the root draws).
 	SetSize(width, height int)
+	// SetStyles gives the pane the styles of a new theme (Common.Styles is already
+	// the new value); anything drawn or styled ahead of time is redone here.
+	SetStyles(*styles.Styles)
 	Focus() tea.Cmd
 	Blur()
 	ShortHelp() []key.Binding
@@ -67,7 +87,8 @@ type Pane interface {
 	Capturing() bool
 }
 
-// Action is something the user can do now, for the command palette.
+// Action is something the user can do now, for the command palette. Msg is delivered
+// to the pane that offered the action, and only to it; panes use ActionMsg.
 type Action struct {
 	Name string // "Create bank"
 	Key  string // the key that does it directly, for display ("n")

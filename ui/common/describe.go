@@ -1,6 +1,9 @@
 package common
 
-import "hindsight-tui/client"
+import (
+	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
+)
 
 // Describe is client.Describe for this session's server, made safe to draw: every pane
 // explains a failure in the same words, and a server detail can never smuggle escape
@@ -13,5 +16,5 @@ func (c *Common) Describe(err error) string {
 	if c.Client != nil {
 		base = c.Client.BaseURL()
 	}
-	return SanitizeLine(client.Describe(err, base))
+	return sanitize.Line(client.Describe(err, base))
 }

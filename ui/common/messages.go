@@ -1,12 +1,16 @@
 package common
 
 import (
-	tea "charm.land/bubbletea/v2"
+	"os/exec"
 
-	"time"
+	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
 )
+
+// Which messages reach whom is decided in package router: a pane's or a dialog's own
+// messages come back to it alone; the messages below marked "broadcast" go to every
+// pane (router.IsBroadcast is the one list); the rest are the root's.
 
 // ErrorMsg reports a failed request. The root shows it as a toast and appends it to the
 // error log; Op names what the user was doing ("load banks").
@@ -22,30 +26,42 @@ type ToastMsg struct {
 }
 
 // Toast returns a command that shows an info toast.
-func Toast(text string) tea.Cmd { return func() tea.Msg { return ToastMsg{Text: text} } }
+func Toast(text string) tea.Cmd { return Emit(ToastMsg{Text: text}) }
 
-// BankSelectedMsg says the current bank changed; every bank-scoped pane reloads.
+// Emit returns a command that delivers msg.
+func Emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// BankSelectedMsg (broadcast) says the current bank changed; every bank-scoped pane
+// reloads.
 type BankSelectedMsg struct {
 	BankID string
 }
 
-// BanksChangedMsg asks the sidebar to reload the banks list (after a create or delete).
+// BanksChangedMsg (broadcast) says banks were created, deleted or edited: the sidebar
+// reloads the list and the overview its bank.
 type BanksChangedMsg struct {
 	Select string // bank to select after the reload, if any
 }
 
-// OpenDialogMsg asks the root to push a dialog.
-type OpenDialogMsg struct {
-	Dialog Dialog
-}
-
-// CloseDialogMsg asks the root to pop the front dialog.
-type CloseDialogMsg struct{}
-
-// ConnectedMsg is sent once the server's version and features are known.
+// ConnectedMsg (broadcast) is sent once the server's version and features are known.
 type ConnectedMsg struct {
 	Version *client.Version
 }
 
-// TickMsg drives relative times ("2m ago") once a minute.
-type TickMsg time.Time
+// ActionMsg is a command-palette action, delivered only to the pane that offered it;
+// Kind says which of its actions it is.
+type ActionMsg struct {
+	Kind string
+}
+
+// ExecMsg asks the root to suspend the program and run Cmd (an $EDITOR, say) in the
+// terminal; Done's message then comes back to whoever sent it. Use Exec to build one.
+type ExecMsg struct {
+	Cmd  *exec.Cmd
+	Done func(error) tea.Msg
+}
+
+// Exec returns the command that runs c in the terminal and reports with done.
+func Exec(c *exec.Cmd, done func(error) tea.Msg) tea.Cmd {
+	return Emit(ExecMsg{Cmd: c, Done: done})
+}

@@ -5,67 +5,16 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
-	"hindsight-tui/keymap"
-	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
-func testCommon() *common.Common {
-	return &common.Common{Styles: styles.New(true), Keys: keymap.Default(),
-		Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }, Timeout: time.Second}
-}
-
-func press(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "ctrl+s":
-		return tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
-	}
-	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
-}
-
-// run executes cmd synchronously, flattening batches and dropping spinner ticks.
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch m := cmd().(type) {
-	case nil, spinner.TickMsg:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, run(c)...)
-		}
-		return out
-	default:
-		return []tea.Msg{m}
-	}
-}
-
-func typeInto(d common.Dialog, s string) {
-	for _, r := range s {
-		d.Update(press(string(r)))
-	}
-}
+func testCommon(t testing.TB) *common.Common { return uitest.NewCommon(t, nil) }
 
 func TestTextHelpers(t *testing.T) {
 	for _, tc := range []struct {
@@ -102,12 +51,12 @@ func TestTextHelpers(t *testing.T) {
 }
 
 func TestScale(t *testing.T) {
-	c := testCommon()
+	c := testCommon(t)
 	s := NewScaleField(c, "empathy", "detached", "empathetic", 0, "disposition_empathy")
 	if s.Value() != 3 {
 		t.Fatalf("an off-scale start should be the default 3, got %d", s.Value())
 	}
-	s.Update(press("right")) // not focused: ignored
+	s.Update(uitest.Key("right")) // not focused: ignored
 	if s.Value() != 3 {
 		t.Fatal("an unfocused scale moved")
 	}
@@ -116,16 +65,17 @@ func TestScale(t *testing.T) {
 		keys string
 		want int
 	}{{"-", 2}, {"-", 1}, {"-", 1}, {"+", 2}, {"+", 3}, {"+", 4}, {"+", 5}, {"+", 5}} {
-		s.Update(press(tc.keys))
+		s.Update(uitest.Key(tc.keys))
 		if s.Value() != tc.want {
 			t.Fatalf("after %q: %d, want %d", tc.keys, s.Value(), tc.want)
 		}
 	}
-	s.Update(press("left"))
+	s.Update(uitest.Key("left"))
 	if s.Value() != 4 {
 		t.Fatalf("left: %d", s.Value())
 	}
-	if got := ansi.Strip(s.View(60)); !strings.HasPrefix(got, "› empathy ●●●●○ 4  detached … empathetic") {
+	s.SetWidth(60)
+	if got := ansi.Strip(s.View()); !strings.HasPrefix(got, "› empathy ●●●●○ 4  detached … empathetic") {
 		t.Errorf("view %q", got)
 	}
 	if got := ansi.Strip(ScaleLine(c.Styles, "empathy", 10, 4, "detached", "empathetic", 20)); got != "empathy    ●●●●○ 4  " {
@@ -136,9 +86,10 @@ func TestScale(t *testing.T) {
 	}
 }
 
-// newTestForm is a form with a name field, a heading and a scale, whose request is fn.
-func newTestForm(fn Request) (*Form, *TextField, *ScaleField) {
-	c := testCommon()
+// newTestForm is a form with a name field, a heading and a scale, whose request is fn,
+// open in a host.
+func newTestForm(t *testing.T, fn Request) (*uitest.Host, *Form, *TextField, *ScaleField) {
+	c := testCommon(t)
 	name := NewTextField(c, "Name", "", "name")
 	scale := NewScaleField(c, "skepticism", "trusting", "skeptical", 3, "disposition_skepticism")
 	submit := func() (Request, error) {
@@ -148,23 +99,23 @@ func newTestForm(fn Request) (*Form, *TextField, *ScaleField) {
 		return fn, nil
 	}
 	f := NewForm(c, "Test", "test op", "save", submit, name, NewHeading(c, "Disposition"), scale)
-	f.SetSize(80, 30)
-	return f, name, scale
+	h := uitest.NewHost(t, c)
+	h.Open(f)
+	return h, f, name, scale
 }
 
 func TestFormNavigationSkipsHeadings(t *testing.T) {
-	f, _, scale := newTestForm(nil)
+	h, f, _, scale := newTestForm(t, nil)
 	for _, tc := range []struct {
 		key  string
 		want int
 	}{{"tab", 2}, {"tab", 0}, {"shift+tab", 2}, {"shift+tab", 0}} {
-		f.Update(press(tc.key))
+		h.Keys(tc.key)
 		if f.Focused() != tc.want {
 			t.Fatalf("%s: focus %d, want %d", tc.key, f.Focused(), tc.want)
 		}
 	}
-	f.Update(press("tab"))
-	f.Update(press("right"))
+	h.Keys("tab", "right")
 	if scale.Value() != 4 {
 		t.Errorf("right on the scale: %d", scale.Value())
 	}
@@ -196,19 +147,14 @@ func TestFormErrors(t *testing.T) {
 			formErr: "failed (HTTP 500): boom", focus: 0, logged: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, name, scale := newTestForm(func(context.Context) (tea.Cmd, error) { return nil, tc.err })
-			typeInto(f, tc.typed)
-			msgs := run(f.Submit())
-			var logged bool
-			for _, m := range msgs {
-				_, cmd := f.Update(m)
-				for _, out := range run(cmd) {
-					if e, ok := out.(common.ErrorMsg); ok && e.Op == "test op" {
-						logged = true
-					}
-				}
+			h, f, name, scale := newTestForm(t, func(context.Context) (tea.Cmd, error) { return nil, tc.err })
+			h.Type(tc.typed)
+			h.Keys("ctrl+s")
+			logged := false
+			for _, e := range h.Errors {
+				logged = logged || e.Op == "test op"
 			}
-			if f.Closed() || f.Busy() {
+			if f.Closed() || f.Busy() || h.Front() != f {
 				t.Fatalf("closed=%v busy=%v", f.Closed(), f.Busy())
 			}
 			for _, chk := range []struct{ got, want, what string }{
@@ -229,7 +175,7 @@ func TestFormErrors(t *testing.T) {
 			}
 			// Typing clears the field's error: it described the old text.
 			if tc.nameErr != "" {
-				f.Update(press("z"))
+				h.Keys("z")
 				if name.Error() != "" {
 					t.Errorf("error kept after typing")
 				}
@@ -238,31 +184,27 @@ func TestFormErrors(t *testing.T) {
 	}
 }
 
-func TestFormSuccessAndRepeatDelivery(t *testing.T) {
-	done := func() tea.Msg { return common.ToastMsg{Text: "saved"} }
-	f, _, _ := newTestForm(func(context.Context) (tea.Cmd, error) { return done, nil })
-	typeInto(f, "name")
-	_, cmd := f.Update(press("ctrl+s"))
-	answers := run(cmd)
-	if len(answers) != 1 {
-		t.Fatalf("answers %v", answers)
+// TestFormSuccessHandsTheResultToItsOwner: the request's result runs for whoever
+// opened the form, as the form closes; a key after that reaches no form.
+func TestFormSuccessHandsTheResultToItsOwner(t *testing.T) {
+	done := common.Toast("saved")
+	h, f, _, _ := newTestForm(t, func(context.Context) (tea.Cmd, error) { return done, nil })
+	h.Type("name")
+	h.Keys("ctrl+s")
+	if !f.Closed() || h.Front() != nil {
+		t.Fatalf("closed=%v front=%v", f.Closed(), h.Front())
 	}
-	out := run(f.Relay(answers[0]))
-	if len(out) != 2 || !f.Closed() {
-		t.Fatalf("success: %v closed=%v", out, f.Closed())
+	if len(h.Toasts) != 1 || h.Toasts[0] != "saved" {
+		t.Errorf("toasts %v", h.Toasts)
 	}
-	// The root and the pane may both deliver the answer; the second does nothing.
-	if cmd := f.Relay(answers[0]); cmd != nil {
-		t.Errorf("second delivery: %v", run(cmd))
-	}
-	if _, cmd := f.Update(press("enter")); cmd != nil {
+	if _, cmd := f.Update(uitest.Key("enter")); cmd != nil {
 		t.Errorf("a closed form still acts")
 	}
 }
 
 func TestFormPaste(t *testing.T) {
-	f, name, _ := newTestForm(nil)
-	f.Update(tea.PasteMsg{Content: "pasted\nname"})
+	h, _, name, _ := newTestForm(t, nil)
+	h.Paste("pasted\nname")
 	if name.Value() != "pasted name" {
 		t.Errorf("paste: %q", name.Value())
 	}
@@ -270,13 +212,15 @@ func TestFormPaste(t *testing.T) {
 
 func TestConfirm(t *testing.T) {
 	var ran int
-	req := func(context.Context) (tea.Cmd, error) { ran++; return nil, nil }
-	c := testCommon()
+	req := func(context.Context) (tea.Cmd, error) { ran++; return common.Toast("deleted"), nil }
+	c := testCommon(t)
+	h := uitest.NewHost(t, c)
 	d := NewConfirm(c, "Delete", "Delete it?", "my-bank", "delete bank", "delete", req)
-	d.SetSize(60, 20)
+	h.Open(d)
 	for _, typed := range []string{"", "my", "My-bank", "my-bank!"} {
 		d.input.SetValue(typed)
-		if _, cmd := d.Update(press("enter")); cmd != nil || d.Busy() {
+		h.Keys("enter")
+		if d.Busy() || ran > 0 {
 			t.Fatalf("enter acted with %q typed", typed)
 		}
 	}
@@ -287,42 +231,27 @@ func TestConfirm(t *testing.T) {
 	if !strings.Contains(ansi.Strip(d.View()), "enter to delete") {
 		t.Errorf("ready view:\n%s", ansi.Strip(d.View()))
 	}
-	_, cmd := d.Update(press("enter"))
-	if !d.Busy() {
-		t.Fatal("enter with the id typed did nothing")
-	}
-	if _, again := d.Update(press("enter")); again != nil {
-		t.Fatal("second enter submitted again")
-	}
-	for _, m := range run(cmd) {
-		_, out := d.Update(m)
-		if got := run(out); len(got) != 1 || got[0] != (common.CloseDialogMsg{}) {
-			t.Errorf("success: %v", got)
-		}
-	}
-	if ran != 1 || !d.Closed() {
+	h.Keys("enter")
+	if ran != 1 || !d.Closed() || h.Front() != nil {
 		t.Errorf("ran %d, closed %v", ran, d.Closed())
+	}
+	if len(h.Toasts) != 1 {
+		t.Errorf("the result did not reach the owner: %v", h.Toasts)
 	}
 
 	// Without an expected text, enter confirms at once; a failure stays open and logs.
 	failing := NewConfirm(c, "Go", "Sure?", "", "op", "go", func(context.Context) (tea.Cmd, error) {
 		return nil, errors.New("nope")
 	})
-	_, cmd = failing.Update(press("enter"))
-	var logged bool
-	for _, m := range run(cmd) {
-		_, out := failing.Update(m)
-		for _, o := range run(out) {
-			_, logged = o.(common.ErrorMsg)
-		}
-	}
-	if !logged || failing.Closed() || failing.Err() != "nope" {
-		t.Errorf("failure: logged=%v closed=%v err=%q", logged, failing.Closed(), failing.Err())
+	h.Open(failing)
+	h.Keys("enter")
+	if len(h.Errors) != 1 || failing.Closed() || failing.Err() != "nope" {
+		t.Errorf("failure: logged=%v closed=%v err=%q", h.Errors, failing.Closed(), failing.Err())
 	}
 }
 
 func TestDialogsFitTheScreen(t *testing.T) {
-	f, _, _ := newTestForm(nil)
+	_, f, _, _ := newTestForm(t, nil)
 	for _, sz := range [][2]int{{120, 40}, {60, 20}, {30, 8}, {10, 3}, {0, 0}} {
 		f.SetSize(sz[0], sz[1])
 		view := f.View()

@@ -24,7 +24,6 @@ type Confirm struct {
 	verb    string
 	req     Request
 	input   textinput.Model
-	styled  *styles.Styles
 	run     inflight
 	err     string
 	width   int
@@ -40,9 +39,10 @@ type Confirm struct {
 // verb describes enter ("delete").
 func NewConfirm(c *common.Common, title, message, expect, op, verb string, req Request) *Confirm {
 	d := &Confirm{c: c, title: title, message: message, expect: expect, op: op, verb: verb, req: req,
-		run: newInflight(c.Styles), styled: c.Styles}
+		run: newInflight(c.Styles)}
 	d.input = NewInput(c.Styles, "› ", "")
 	_ = d.input.Focus() // static cursor: no command
+	d.SetSize(0, 0)
 	return d
 }
 
@@ -70,8 +70,20 @@ func (d *Confirm) Ready() bool { return d.expect == "" || d.input.Value() == d.e
 // Typed returns the text typed so far.
 func (d *Confirm) Typed() string { return d.input.Value() }
 
-// SetSize implements common.Dialog.
-func (d *Confirm) SetSize(width, height int) { d.width, d.height = width, height }
+// Init implements common.Dialog: nothing to load.
+func (d *Confirm) Init() tea.Cmd { return nil }
+
+// SetSize implements common.Dialog; the input gets the width of the box.
+func (d *Confirm) SetSize(width, height int) {
+	d.width, d.height = width, height
+	if iw := max(dialogInnerWidth(width)-3, 1); iw != d.input.Width() {
+		d.input.SetWidth(iw)
+		d.input.SetCursor(d.input.Position())
+	}
+}
+
+// SetStyles implements common.Styler.
+func (d *Confirm) SetStyles(st *styles.Styles) { d.input.SetStyles(InputStyles(st)) }
 
 // Help implements common.Dialog.
 func (d *Confirm) Help() []string {
@@ -89,31 +101,28 @@ func (d *Confirm) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 		return d, d.handleKey(msg)
 	case tea.PasteMsg:
 		if !d.run.busy && d.expect != "" {
-			d.restyle()
 			d.input, _ = d.input.Update(msg)
 		}
 		return d, nil
 	}
-	return d, d.Relay(msg)
+	if done, ok := d.run.answer(msg); ok {
+		return d, d.finish(done)
+	}
+	return d, d.run.tick(msg)
 }
 
-// Relay takes the dialog's own asynchronous messages; see Form.Relay.
-func (d *Confirm) Relay(msg tea.Msg) tea.Cmd {
-	if d.closed {
+// finish takes the confirmed request's answer: success closes the dialog and hands
+// the result to its owner; a failure stays on screen and goes to the error log.
+func (d *Confirm) finish(done requestDoneMsg) tea.Cmd {
+	if done.err == nil {
+		d.closed = true
+		return common.CloseDialog(done.next)
+	}
+	if client.IsCanceled(done.err) {
 		return nil
 	}
-	if done, ok := d.run.answer(msg); ok {
-		if done.err == nil {
-			d.closed = true
-			return tea.Batch(closeDialog, done.next)
-		}
-		if client.IsCanceled(done.err) {
-			return nil
-		}
-		d.err = d.c.Describe(done.err)
-		return logError(d.op, done.err)
-	}
-	return d.run.tick(msg)
+	d.err = d.c.Describe(done.err)
+	return logError(d.op, done.err)
 }
 
 func (d *Confirm) handleKey(k tea.KeyPressMsg) tea.Cmd {
@@ -122,7 +131,7 @@ func (d *Confirm) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Cancel):
 		d.run.abort()
 		d.closed = true
-		return closeDialog
+		return common.CloseDialog(nil)
 	case d.run.busy:
 		return nil
 	case key.Matches(k, keys.Confirm):
@@ -132,7 +141,6 @@ func (d *Confirm) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		d.err = ""
 		return d.run.start(d.c, d.req)
 	case d.expect != "" || d.free:
-		d.restyle()
 		before := d.input.Value()
 		var cmd tea.Cmd
 		d.input, cmd = d.input.Update(k)
@@ -144,16 +152,8 @@ func (d *Confirm) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (d *Confirm) restyle() {
-	if d.styled != d.c.Styles {
-		d.styled = d.c.Styles
-		d.input.SetStyles(InputStyles(d.c.Styles))
-	}
-}
-
 // View implements common.Dialog.
 func (d *Confirm) View() string {
-	d.restyle()
 	st := d.c.Styles
 	w := dialogInnerWidth(d.width)
 	lines := []string{Fit(st.OverlayTitle.Render(d.title), w), ""}
@@ -161,10 +161,6 @@ func (d *Confirm) View() string {
 		lines = append(lines, Fit(st.Text.Render(l), w))
 	}
 	if d.expect != "" || d.free {
-		if iw := max(w-3, 1); iw != d.input.Width() {
-			d.input.SetWidth(iw)
-			d.input.SetCursor(d.input.Position())
-		}
 		lines = append(lines, "", Fit(d.input.View(), w))
 	}
 	lines = append(lines, "")

@@ -6,8 +6,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
 )
 
 // Doc is a read-only document of titled sections, labelled fields and paragraphs: the
@@ -47,28 +47,28 @@ func (d *Doc) Section(title string) {
 // Field adds "label  value" with the value wrapped under itself; an empty value adds
 // nothing, so callers can add every field the server may send.
 func (d *Doc) Field(label, value string) {
-	if value = common.SanitizeLine(value); value != "" {
+	if value = sanitize.Line(value); value != "" {
 		d.blocks = append(d.blocks, docBlock{kind: docField, label: label, text: value})
 	}
 }
 
 // StyledField is Field with the value drawn in a style of the theme.
 func (d *Doc) StyledField(label, value string, style func(*styles.Styles) lipgloss.Style) {
-	if value = common.SanitizeLine(value); value != "" {
+	if value = sanitize.Line(value); value != "" {
 		d.blocks = append(d.blocks, docBlock{kind: docField, label: label, text: value, style: style})
 	}
 }
 
 // Text adds a paragraph, word-wrapped; its own line breaks are kept.
 func (d *Doc) Text(text string) {
-	if text = strings.TrimSpace(common.Sanitize(text)); text != "" {
+	if text = strings.TrimSpace(sanitize.Text(text)); text != "" {
 		d.blocks = append(d.blocks, docBlock{kind: docText, text: text})
 	}
 }
 
 // MutedText is Text in the muted style (hints, "none").
 func (d *Doc) MutedText(text string) {
-	if text = strings.TrimSpace(common.Sanitize(text)); text != "" {
+	if text = strings.TrimSpace(sanitize.Text(text)); text != "" {
 		d.blocks = append(d.blocks, docBlock{kind: docText, text: text,
 			style: func(st *styles.Styles) lipgloss.Style { return st.Muted }})
 	}

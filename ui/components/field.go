@@ -6,12 +6,13 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
 
-// Field is one input of a Form. Fields draw themselves at a given width and take keys
-// only while focused; the Form owns navigation and submission.
+// Field is one input of a Form. Fields take keys only while focused; the Form owns
+// navigation and submission, and tells each field its width and the theme.
 type Field interface {
 	// Accepts reports whether a server field name (a 422 location without its "body"
 	// prefix, e.g. "reflect_mission") belongs to this field, so the server's complaint
@@ -20,7 +21,12 @@ type Field interface {
 	Focus() tea.Cmd
 	Blur()
 	Update(tea.Msg) tea.Cmd
-	View(width int) string
+	// SetWidth gives the field the width it draws in.
+	SetWidth(width int)
+	// SetStyles restyles the field for a new theme.
+	SetStyles(st *styles.Styles)
+	// View draws the field; it changes nothing.
+	View() string
 	SetError(msg string)
 	Error() string
 }
@@ -50,19 +56,20 @@ func NewInput(st *styles.Styles, prompt, placeholder string) textinput.Model {
 
 // TextField is a labelled one-line text input with an error line under it.
 type TextField struct {
-	c      *common.Common
-	label  string
-	names  []string
-	input  textinput.Model
-	err    string
-	styled *styles.Styles // the styles the input was last styled with
+	c     *common.Common
+	label string
+	names []string
+	input textinput.Model
+	err   string
+	width int
 }
 
 // NewTextField returns a field labelled label; names are the server field names whose
 // validation errors it shows (see Field.Accepts).
 func NewTextField(c *common.Common, label, placeholder string, names ...string) *TextField {
-	f := &TextField{c: c, label: label, names: names, styled: c.Styles}
+	f := &TextField{c: c, label: label, names: names}
 	f.input = NewInput(c.Styles, "› ", placeholder)
+	f.SetWidth(dialogInnerWidth(0))
 	return f
 }
 
@@ -108,14 +115,13 @@ func (f *TextField) placeCursor() {
 func (f *TextField) Focused() bool { return f.input.Focused() }
 
 // SetError implements Field; typing clears the error, since it described the old text.
-func (f *TextField) SetError(msg string) { f.err = common.SanitizeLine(msg) }
+func (f *TextField) SetError(msg string) { f.err = sanitize.Line(msg) }
 
 // Error implements Field.
 func (f *TextField) Error() string { return f.err }
 
 // Update implements Field.
 func (f *TextField) Update(msg tea.Msg) tea.Cmd {
-	f.restyle()
 	before := f.input.Value()
 	var cmd tea.Cmd
 	f.input, cmd = f.input.Update(msg)
@@ -125,34 +131,32 @@ func (f *TextField) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// View implements Field: the label, the input, and the error when there is one.
-func (f *TextField) View(width int) string {
-	f.restyle()
-	st := f.c.Styles
-	label := st.Label
-	if f.input.Focused() {
-		label = st.Accent
-	}
-	// The input scrolls horizontally inside its width; two cells go to the prompt and
-	// one to the cursor at the end of the text. Re-placing the cursor recomputes the
-	// visible window for the new width.
+// SetWidth implements Field. The input scrolls horizontally inside its width; two
+// cells go to the prompt and one to the cursor at the end of the text. Re-placing the
+// cursor recomputes the visible window for the new width.
+func (f *TextField) SetWidth(width int) {
+	f.width = width
 	if w := max(width-3, 1); w != f.input.Width() {
 		f.input.SetWidth(w)
 		f.input.SetCursor(f.input.Position())
+	}
+}
+
+// SetStyles implements Field.
+func (f *TextField) SetStyles(st *styles.Styles) { f.input.SetStyles(InputStyles(st)) }
+
+// View implements Field: the label, the input, and the error when there is one.
+func (f *TextField) View() string {
+	st, width := f.c.Styles, f.width
+	label := st.Label
+	if f.input.Focused() {
+		label = st.Accent
 	}
 	lines := []string{label.Render(Truncate(f.label, width)), Fit(f.input.View(), width)}
 	if f.err != "" {
 		lines = append(lines, errorLines(st, f.err, width)...)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// restyle re-applies the input styles after the root switched themes.
-func (f *TextField) restyle() {
-	if f.styled != f.c.Styles {
-		f.styled = f.c.Styles
-		f.input.SetStyles(InputStyles(f.c.Styles))
-	}
 }
 
 // errorLines renders a field error under its input, wrapped to at most two lines.
@@ -177,6 +181,7 @@ func acceptsName(names []string, name string) bool {
 type Heading struct {
 	c     *common.Common
 	title string
+	width int
 }
 
 // NewHeading returns a caption for the fields that follow it.
@@ -194,8 +199,14 @@ func (h *Heading) Blur() {}
 // Update implements Field.
 func (h *Heading) Update(tea.Msg) tea.Cmd { return nil }
 
+// SetWidth implements Field.
+func (h *Heading) SetWidth(width int) { h.width = width }
+
+// SetStyles implements Field; a heading reads the styles when it draws.
+func (h *Heading) SetStyles(*styles.Styles) {}
+
 // View implements Field.
-func (h *Heading) View(width int) string { return Fit(h.c.Styles.Section.Render(h.title), width) }
+func (h *Heading) View() string { return Fit(h.c.Styles.Section.Render(h.title), h.width) }
 
 // SetError implements Field; a heading has nothing to be wrong about.
 func (h *Heading) SetError(string) {}

@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/styles"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -39,6 +41,7 @@ type Form struct {
 // describes the submit key ("create", "save").
 func NewForm(c *common.Common, title, op, verb string, submit SubmitFunc, fields ...Field) *Form {
 	f := &Form{c: c, title: title, op: op, verb: verb, fields: fields, submit: submit, run: newInflight(c.Styles)}
+	f.SetSize(0, 0)
 	for i, fl := range fields {
 		if focusable(fl) {
 			f.focus = i
@@ -50,8 +53,7 @@ func NewForm(c *common.Common, title, op, verb string, submit SubmitFunc, fields
 	return f
 }
 
-// Closed reports whether the form has asked the root to close it; a pane that relays
-// messages to the form stops then.
+// Closed reports whether the form has asked the root to close it.
 func (f *Form) Closed() bool { return f.closed }
 
 // Busy reports whether the form's request is in flight.
@@ -63,8 +65,30 @@ func (f *Form) Err() string { return f.err }
 // Focused returns the index of the focused field.
 func (f *Form) Focused() int { return f.focus }
 
-// SetSize implements common.Dialog.
-func (f *Form) SetSize(width, height int) { f.width, f.height = width, height }
+// Init implements common.Dialog: the focused field's start-up work (a tag input loads
+// the bank's tags).
+func (f *Form) Init() tea.Cmd {
+	if f.focus < len(f.fields) && focusable(f.fields[f.focus]) {
+		return f.fields[f.focus].Focus()
+	}
+	return nil
+}
+
+// SetSize implements common.Dialog; the fields get the width of the box.
+func (f *Form) SetSize(width, height int) {
+	f.width, f.height = width, height
+	w := dialogInnerWidth(width)
+	for _, fl := range f.fields {
+		fl.SetWidth(w)
+	}
+}
+
+// SetStyles implements common.Styler.
+func (f *Form) SetStyles(st *styles.Styles) {
+	for _, fl := range f.fields {
+		fl.SetStyles(st)
+	}
+}
 
 // Help implements common.Dialog.
 func (f *Form) Help() []string {
@@ -93,20 +117,18 @@ func (f *Form) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 		}
 		return f, nil
 	}
-	return f, f.Relay(msg)
-}
-
-// Relay takes the form's own asynchronous messages (its request's answer, its spinner's
-// ticks) and ignores everything else. It is safe to deliver a message twice, so the
-// pane that opened the form can pass on what the root may not.
-func (f *Form) Relay(msg tea.Msg) tea.Cmd {
-	if f.closed {
-		return nil
-	}
 	if done, ok := f.run.answer(msg); ok {
-		return f.finish(done)
+		return f, f.finish(done)
 	}
-	return f.run.tick(msg)
+	if cmd := f.run.tick(msg); cmd != nil {
+		return f, cmd
+	}
+	// Anything else is a field's own (a tag input's completions, say).
+	var cmds []tea.Cmd
+	for _, fl := range f.fields {
+		cmds = append(cmds, fl.Update(msg))
+	}
+	return f, tea.Batch(cmds...)
 }
 
 func (f *Form) handleKey(k tea.KeyPressMsg) tea.Cmd {
@@ -115,16 +137,16 @@ func (f *Form) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Cancel):
 		f.run.abort()
 		f.closed = true
-		return closeDialog
+		return common.CloseDialog(nil)
 	case f.run.busy:
 		// One request at a time, and the values being saved stay as they are.
 		return nil
 	case key.Matches(k, keys.Submit, keys.Confirm):
 		return f.Submit()
 	case key.Matches(k, keys.NextField):
-		f.move(1)
+		return f.move(1)
 	case key.Matches(k, keys.PrevField):
-		f.move(-1)
+		return f.move(-1)
 	case len(f.fields) > 0:
 		return f.fields[f.focus].Update(k)
 	}
@@ -151,7 +173,7 @@ func (f *Form) Submit() tea.Cmd {
 func (f *Form) finish(done requestDoneMsg) tea.Cmd {
 	if done.err == nil {
 		f.closed = true
-		return tea.Batch(closeDialog, done.next)
+		return common.CloseDialog(done.next)
 	}
 	if client.IsCanceled(done.err) {
 		return nil
@@ -184,7 +206,7 @@ func (f *Form) showError(err error) {
 	}
 	switch {
 	case len(rest) > 0:
-		f.err = common.SanitizeLine(strings.Join(rest, "; "))
+		f.err = sanitize.Line(strings.Join(rest, "; "))
 	case len(named) == 0:
 		f.err = f.c.Describe(err)
 	}
@@ -226,17 +248,17 @@ func (f *Form) fieldFor(name string) int {
 }
 
 // move focuses the next (d=1) or previous (d=-1) field, skipping headings.
-func (f *Form) move(d int) {
+func (f *Form) move(d int) tea.Cmd {
 	n := len(f.fields)
 	for i := 1; i < n; i++ {
 		next := (f.focus + d*i + n*n) % n
 		if focusable(f.fields[next]) {
 			f.fields[f.focus].Blur()
 			f.focus = next
-			_ = f.fields[next].Focus()
-			return
+			return f.fields[next].Focus()
 		}
 	}
+	return nil
 }
 
 func focusable(fl Field) bool {
@@ -251,7 +273,7 @@ func (f *Form) View() string {
 	views := make([]string, len(f.fields))
 	used := 0
 	for i, fl := range f.fields {
-		views[i] = fl.View(w)
+		views[i] = fl.View()
 		used += strings.Count(views[i], "\n") + 1
 	}
 	// Fields breathe when the screen has room: title, blank, fields, blank, status

@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
@@ -19,7 +20,7 @@ import (
 // the server sent it; an absent one is "".
 func FormatTime(t client.Time, now time.Time) string {
 	if t.IsZero() {
-		return common.SanitizeLine(t.Raw)
+		return sanitize.Line(t.Raw)
 	}
 	return t.In(now.Location()).Format("2006-01-02 15:04 MST") + " · " + common.RelTime(t.Time, now)
 }
@@ -35,7 +36,7 @@ func TypeBadge(factType string) string {
 	case client.FactObservation:
 		return "obs  "
 	}
-	return Fit(common.SanitizeLine(factType), 5)
+	return Fit(sanitize.Line(factType), 5)
 }
 
 // JoinMeta renders a metadata map as "k=v, k=v" in key order, for one field line.
@@ -60,8 +61,8 @@ func MemoryDoc(m *client.Memory, history []client.ObservationChange, now time.Ti
 	d := &Doc{}
 	typ := m.FactType
 	d.Line(func(st *styles.Styles, w int) string {
-		name := common.SanitizeLine(typ)
-		return st.FactType(typ).Render(name) + " " + st.Muted.Render(Truncate(common.SanitizeLine(m.ID), w-len(name)-1))
+		name := sanitize.Line(typ)
+		return st.FactType(typ).Render(name) + " " + st.Muted.Render(Truncate(sanitize.Line(m.ID), w-len(name)-1))
 	})
 	d.Gap()
 	d.Text(m.Text)

@@ -6,15 +6,14 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 func TestDocLines(t *testing.T) {
-	st := testCommon().Styles
+	st := testCommon(t).Styles
 	d := &Doc{}
 	d.Text("First line\x1b[2J with an \x1b[31mescape\x1b[0m and 好きな店 🍣.\nSecond paragraph.")
 	d.Section("Scores")
@@ -56,7 +55,7 @@ func TestMemoryDocAndJSON(t *testing.T) {
 		{PreviousText: "Older wording.", ChangedAt: client.Time{Time: now.Add(-72 * time.Hour)},
 			SourceFacts: []client.HistorySourceFact{{ID: "s1", Text: &text, IsNew: true}, {ID: "gone"}}},
 	}
-	lines := ansi.Strip(strings.Join(MemoryDoc(m, hist, now).Lines(testCommon().Styles, 70), "\n"))
+	lines := ansi.Strip(strings.Join(MemoryDoc(m, hist, now).Lines(testCommon(t).Styles, 70), "\n"))
 	for _, want := range []string{"observation m1", "An observation.", "metadata a=1, b=2", "2026-11-28 09:00 UTC · 2d ago",
 		"Built from 1 memories", "A source fact.", "History (oldest first)", "change 1", "was        Older wording.",
 		"new source Seen", "source     (deleted)", "no document"} {
@@ -74,20 +73,18 @@ func TestMemoryDocAndJSON(t *testing.T) {
 
 func TestMemoryDialogLoadsAndFails(t *testing.T) {
 	c := demoCommon(t)
-	list, err := c.Client.ListMemories(context.Background(), "user-alex-prefs", client.ListMemoriesParams{Type: client.FactObservation, Limit: 1})
+	list, err := c.Client.ListMemories(context.Background(), uitest.DemoBank, client.ListMemoriesParams{Type: client.FactObservation, Limit: 1})
 	if err != nil || len(list.Items) == 0 {
 		t.Fatal(err)
 	}
 	id := list.Items[0].ID
-	d, load := NewMemoryDialog(c, "user-alex-prefs", id)
+	d := NewMemoryDialog(c, uitest.DemoBank, id)
 	d.SetSize(120, 40)
 	if !d.Loading() || !strings.Contains(ansi.Strip(d.View()), "loading memory") {
 		t.Fatal("no loading state")
 	}
-	for _, msg := range run(load) {
-		d.Relay(msg)
-		d.Relay(msg) // delivered twice (root and pane): harmless
-	}
+	h := uitest.NewHost(t, c)
+	h.Open(d)
 	if d.Memory() == nil || d.Memory().ID != id || d.History() == nil && d.Memory().FactType != client.FactObservation {
 		t.Fatalf("loaded %+v", d.Memory())
 	}
@@ -95,22 +92,15 @@ func TestMemoryDialogLoadsAndFails(t *testing.T) {
 	if h := strings.Count(view, "\n") + 1; h > 40 {
 		t.Errorf("dialog is %d lines on a 40-line screen", h)
 	}
-	for _, k := range []string{"j", "G", "g"} {
-		d.Update(press(k))
-	}
-	_, cmd := d.Update(press("esc"))
-	if msgs := run(cmd); len(msgs) != 1 || msgs[0] != (common.CloseDialogMsg{}) || !d.Closed() {
-		t.Errorf("esc gave %v", msgs)
+	h.Keys("j", "G", "g", "esc")
+	if h.Front() != nil || !d.Closed() {
+		t.Errorf("esc did not close the dialog")
 	}
 
-	missing, load := NewMemoryDialog(c, "user-alex-prefs", "00000000-0000-0000-0000-000000000000")
-	missing.SetSize(60, 20)
-	var logged []tea.Msg
-	for _, msg := range run(load) {
-		logged = append(logged, run(missing.Relay(msg))...)
-	}
-	if len(logged) != 1 || missing.Memory() != nil {
-		t.Fatalf("a missing memory logged %v", logged)
+	missing := NewMemoryDialog(c, uitest.DemoBank, "00000000-0000-0000-0000-000000000000")
+	h.Open(missing)
+	if len(h.Errors) != 1 || missing.Memory() != nil {
+		t.Fatalf("a missing memory logged %v", h.Errors)
 	}
 	if !strings.Contains(ansi.Strip(missing.View()), "not found") {
 		t.Errorf("view does not explain:\n%s", ansi.Strip(missing.View()))

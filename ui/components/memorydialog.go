@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
@@ -33,46 +34,45 @@ type MemoryDialog struct {
 	scroll        int
 	closed        bool
 
-	doc      *Doc
-	lines    []string // doc drawn at linesFor
-	linesFor struct {
-		width  int
-		styles *styles.Styles
-	}
+	doc   *Doc
+	lines []string // doc drawn at the box's width, redrawn on resize and theme change
 }
 
-// memoryLoadedMsg answers the dialog's load; owner routes it, since the root may
-// deliver it to every pane and dialog.
+// memoryLoadedMsg answers the dialog's load.
 type memoryLoadedMsg struct {
-	owner   *MemoryDialog
 	mem     *client.Memory
 	history []client.ObservationChange
 	err     error
 }
 
-// NewMemoryDialog returns the dialog for memoryID of bankID and the command that loads
-// it. The pane that opens it relays messages to it (see Relay).
-func NewMemoryDialog(c *common.Common, bankID, memoryID string) (*MemoryDialog, tea.Cmd) {
+// NewMemoryDialog returns the dialog for memoryID of bankID; it loads the memory
+// when the root opens it.
+func NewMemoryDialog(c *common.Common, bankID, memoryID string) *MemoryDialog {
 	d := &MemoryDialog{c: c, bankID: bankID, memoryID: memoryID, loading: true}
 	d.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
-	ctx, cancel := c.Context(context.Background())
+	return d
+}
+
+// Init implements common.Dialog: the load starts.
+func (d *MemoryDialog) Init() tea.Cmd {
+	ctx, cancel := d.c.Context(context.Background())
 	d.cancel = cancel
-	cl, owner := c.Client, d
+	cl, bankID, memoryID := d.c.Client, d.bankID, d.memoryID
 	load := func() tea.Msg {
 		defer cancel()
 		m, err := cl.GetMemory(ctx, bankID, memoryID)
 		if err != nil {
-			return memoryLoadedMsg{owner: owner, err: fmt.Errorf("get memory %s: %w", memoryID, err)}
+			return memoryLoadedMsg{err: fmt.Errorf("get memory %s: %w", memoryID, err)}
 		}
 		var hist []client.ObservationChange
 		if m.FactType == client.FactObservation {
 			if hist, err = cl.MemoryHistory(ctx, bankID, memoryID); err != nil {
-				return memoryLoadedMsg{owner: owner, mem: m, err: fmt.Errorf("memory history %s: %w", memoryID, err)}
+				return memoryLoadedMsg{mem: m, err: fmt.Errorf("memory history %s: %w", memoryID, err)}
 			}
 		}
-		return memoryLoadedMsg{owner: owner, mem: m, history: hist}
+		return memoryLoadedMsg{mem: m, history: hist}
 	}
-	return d, tea.Batch(load, d.spin.Tick)
+	return tea.Batch(load, d.spin.Tick)
 }
 
 // Closed reports whether the dialog has asked the root to close it.
@@ -88,7 +88,22 @@ func (d *MemoryDialog) Memory() *client.Memory { return d.mem }
 func (d *MemoryDialog) History() []client.ObservationChange { return d.history }
 
 // SetSize implements common.Dialog.
-func (d *MemoryDialog) SetSize(width, height int) { d.width, d.height = width, height }
+func (d *MemoryDialog) SetSize(width, height int) {
+	d.width, d.height = width, height
+	d.redraw()
+}
+
+// SetStyles implements common.Styler: the document is drawn again in the new colours.
+func (d *MemoryDialog) SetStyles(*styles.Styles) { d.redraw() }
+
+// redraw lays the document out at the box's width and keeps the scroll in range.
+func (d *MemoryDialog) redraw() {
+	d.lines = nil
+	if d.doc != nil {
+		d.lines = d.doc.Lines(d.c.Styles, d.boxWidth())
+	}
+	d.scrollBy(0)
+}
 
 // Help implements common.Dialog.
 func (d *MemoryDialog) Help() []string {
@@ -102,45 +117,40 @@ func (d *MemoryDialog) Help() []string {
 
 // Update implements common.Dialog.
 func (d *MemoryDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && !d.closed {
-		return d, d.handleKey(k)
-	}
-	if w, ok := msg.(tea.MouseWheelMsg); ok {
-		switch w.Button {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if d.closed {
+			return d, nil
+		}
+		return d, d.handleKey(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Button {
 		case tea.MouseWheelUp:
 			d.scrollBy(-3)
 		case tea.MouseWheelDown:
 			d.scrollBy(3)
 		}
-		return d, nil
-	}
-	return d, d.Relay(msg)
-}
-
-// Relay takes the dialog's own asynchronous messages (its load, its spinner) and
-// ignores everything else; delivering one twice is harmless.
-func (d *MemoryDialog) Relay(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
 	case memoryLoadedMsg:
-		if msg.owner != d || !d.loading {
-			return nil
+		if !d.loading {
+			return d, nil
 		}
 		d.loading, d.cancel = false, nil
 		d.mem, d.history, d.err = msg.mem, msg.history, msg.err
 		if d.mem != nil {
 			d.doc = MemoryDoc(d.mem, d.history, d.c.Now())
 		}
+		d.redraw()
 		if msg.err != nil && !client.IsCanceled(msg.err) {
-			return logError("open memory", msg.err)
+			return d, logError("open memory", msg.err)
 		}
 	case spinner.TickMsg:
 		if msg.ID == d.spin.ID() && d.loading {
 			var cmd tea.Cmd
 			d.spin, cmd = d.spin.Update(msg)
-			return cmd
+			return d, cmd
 		}
 	}
-	return nil
+	return d, nil
 }
 
 func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
@@ -152,7 +162,7 @@ func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
 			d.cancel()
 		}
 		d.closed = true
-		return closeDialog
+		return common.CloseDialog(nil)
 	case key.Matches(k, kl.Down):
 		d.scrollBy(1)
 	case key.Matches(k, kl.Up):
@@ -166,7 +176,7 @@ func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, kl.Bottom):
 		d.scrollBy(1 << 30)
 	case key.Matches(k, kg.CopyID) && d.mem != nil:
-		return tea.Batch(tea.SetClipboard(d.mem.ID), common.Toast("copied memory id "+common.SanitizeLine(d.mem.ID)))
+		return tea.Batch(tea.SetClipboard(d.mem.ID), common.Toast("copied memory id "+sanitize.Line(d.mem.ID)))
 	case key.Matches(k, kg.CopyJSON) && d.mem != nil:
 		return tea.Batch(tea.SetClipboard(MemoryJSON(d.mem, d.history)), common.Toast("copied JSON of memory"))
 	}
@@ -192,20 +202,8 @@ func (d *MemoryDialog) bodyHeight() int {
 	return max(h-2-d.c.Styles.Overlay.GetVerticalFrameSize()-3, 3)
 }
 
-func (d *MemoryDialog) docLines(w int) []string {
-	if d.doc == nil {
-		return nil
-	}
-	if d.lines == nil || d.linesFor.width != w || d.linesFor.styles != d.c.Styles {
-		d.lines = d.doc.Lines(d.c.Styles, w)
-		d.linesFor.width, d.linesFor.styles = w, d.c.Styles
-	}
-	return d.lines
-}
-
 func (d *MemoryDialog) scrollBy(n int) {
-	total := len(d.docLines(d.boxWidth()))
-	d.scroll = min(max(d.scroll+n, 0), max(total-d.bodyHeight(), 0))
+	d.scroll = min(max(d.scroll+n, 0), max(len(d.lines)-d.bodyHeight(), 0))
 }
 
 // View implements common.Dialog.
@@ -216,15 +214,15 @@ func (d *MemoryDialog) View() string {
 	body := d.bodyHeight()
 	switch {
 	case d.loading:
-		d.spin.Style = st.Accent
-		lines = append(lines, Fit(d.spin.View()+" "+st.Muted.Render(Truncate("loading memory "+common.SanitizeLine(d.memoryID)+"…", w-2)), w))
+		spin := d.spin
+		spin.Style = st.Accent
+		lines = append(lines, Fit(spin.View()+" "+st.Muted.Render(Truncate("loading memory "+sanitize.Line(d.memoryID)+"…", w-2)), w))
 	case d.mem == nil && d.err != nil:
 		for _, l := range Wrap("✗ "+d.c.Describe(d.err), w, 4) {
 			lines = append(lines, Fit(st.Error.Render(l), w))
 		}
 	default:
-		all := d.docLines(w)
-		d.scroll = min(d.scroll, max(len(all)-body, 0))
+		all := d.lines
 		end := min(d.scroll+body, len(all))
 		lines = append(lines, all[d.scroll:end]...)
 		if d.err != nil {

@@ -16,7 +16,8 @@ import (
 
 // Request is the work a dialog submits. It runs in a command with a context the dialog
 // cancels when the user presses esc; on success it returns the commands that announce
-// the result (the dialog closes itself), on failure an error the dialog shows.
+// the result, which run on behalf of whoever opened the dialog as it closes (so their
+// messages reach that pane), and on failure an error the dialog shows.
 type Request func(ctx context.Context) (tea.Cmd, error)
 
 // Invalid is a validation failure of named fields. A form's own checks return it, and so
@@ -75,13 +76,11 @@ type inflight struct {
 	cancel context.CancelFunc
 }
 
-// requestDoneMsg is the answer to a dialog's request; owner routes it to the dialog
-// that sent it, since the root may deliver it to several receivers.
+// requestDoneMsg is the answer to a dialog's request.
 type requestDoneMsg struct {
-	owner *inflight
-	seq   int
-	next  tea.Cmd
-	err   error
+	seq  int
+	next tea.Cmd
+	err  error
 }
 
 func newInflight(st *styles.Styles) inflight {
@@ -97,11 +96,11 @@ func (r *inflight) start(c *common.Common, req Request) tea.Cmd {
 	r.busy = true
 	ctx, cancel := c.Context(context.Background())
 	r.cancel = cancel
-	owner, seq := r, r.seq
+	seq := r.seq
 	run := func() tea.Msg {
 		defer cancel()
 		next, err := req(ctx)
-		return requestDoneMsg{owner: owner, seq: seq, next: next, err: err}
+		return requestDoneMsg{seq: seq, next: next, err: err}
 	}
 	return tea.Batch(run, r.spin.Tick)
 }
@@ -116,10 +115,10 @@ func (r *inflight) abort() {
 }
 
 // answer returns msg as the answer to the request in flight and clears it; ok is false
-// for anything else (another dialog's answer, a stale or repeated delivery).
+// for anything else (a stale answer, one that arrives after esc).
 func (r *inflight) answer(msg tea.Msg) (requestDoneMsg, bool) {
 	done, ok := msg.(requestDoneMsg)
-	if !ok || done.owner != r || !r.busy || done.seq != r.seq {
+	if !ok || !r.busy || done.seq != r.seq {
 		return requestDoneMsg{}, false
 	}
 	r.busy = false
@@ -140,12 +139,10 @@ func (r *inflight) tick(msg tea.Msg) tea.Cmd {
 
 // view is the spinner and a label while busy.
 func (r *inflight) view(st *styles.Styles, label string, width int) string {
-	r.spin.Style = st.Accent
-	return Fit(r.spin.View()+" "+st.Muted.Render(label), width)
+	spin := r.spin
+	spin.Style = st.Accent
+	return Fit(spin.View()+" "+st.Muted.Render(label), width)
 }
-
-// closeDialog asks the root to pop the front dialog.
-func closeDialog() tea.Msg { return common.CloseDialogMsg{} }
 
 // logError reports a failed request to the root's error log.
 func logError(op string, err error) tea.Cmd {

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
@@ -56,6 +57,7 @@ type ScaleField struct {
 	labelWidth int
 	focused    bool
 	err        string
+	width      int
 }
 
 // NewScaleField returns a scale starting at value (3, the server's default, when value
@@ -86,7 +88,7 @@ func (f *ScaleField) Focus() tea.Cmd { f.focused = true; return nil }
 func (f *ScaleField) Blur() { f.focused = false }
 
 // SetError implements Field.
-func (f *ScaleField) SetError(msg string) { f.err = common.SanitizeLine(msg) }
+func (f *ScaleField) SetError(msg string) { f.err = sanitize.Line(msg) }
 
 // Error implements Field.
 func (f *ScaleField) Error() string { return f.err }
@@ -110,9 +112,15 @@ func (f *ScaleField) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// SetWidth implements Field.
+func (f *ScaleField) SetWidth(width int) { f.width = width }
+
+// SetStyles implements Field; the scale reads the styles when it draws.
+func (f *ScaleField) SetStyles(*styles.Styles) {}
+
 // View implements Field: a marker when focused, the scale line, and the error.
-func (f *ScaleField) View(width int) string {
-	st := f.c.Styles
+func (f *ScaleField) View() string {
+	st, width := f.c.Styles, f.width
 	marker := "  "
 	if f.focused {
 		marker = st.Accent.Render("› ")

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
@@ -27,7 +28,7 @@ import (
 type TagInput struct {
 	c      *common.Common
 	input  textinput.Model
-	styled *styles.Styles
+	width  int // the cells View may use
 	tags   []string
 	bank   string
 	banks  map[string]*tagSource
@@ -74,8 +75,9 @@ type tagPauseMsg struct {
 
 // NewTagInput returns an empty tag input.
 func NewTagInput(c *common.Common) *TagInput {
-	t := &TagInput{c: c, banks: map[string]*tagSource{}, styled: c.Styles, Delay: 200 * time.Millisecond}
+	t := &TagInput{c: c, banks: map[string]*tagSource{}, Delay: 200 * time.Millisecond}
 	t.input = NewInput(c.Styles, "", "add tag")
+	t.SetWidth(40)
 	return t
 }
 
@@ -93,6 +95,7 @@ func (t *TagInput) SetTags(tags []string) {
 		t.add(tag)
 	}
 	t.input.Reset()
+	t.fit()
 }
 
 // Value returns the text typed but not yet added.
@@ -105,11 +108,15 @@ func (t *TagInput) Focused() bool { return t.input.Focused() }
 func (t *TagInput) Focus() tea.Cmd {
 	_ = t.input.Focus() // static cursor: no command
 	t.input.CursorEnd()
+	t.fit()
 	return t.load("")
 }
 
 // Blur stops editing; text not yet added stays in the box.
-func (t *TagInput) Blur() { t.input.Blur() }
+func (t *TagInput) Blur() {
+	t.input.Blur()
+	t.fit()
+}
 
 func (t *TagInput) source() *tagSource {
 	src := t.banks[t.bank]
@@ -133,6 +140,7 @@ func (t *TagInput) add(tag string) bool {
 // Remove drops a chip.
 func (t *TagInput) Remove(tag string) {
 	t.tags = slices.DeleteFunc(t.tags, func(s string) bool { return s == tag })
+	t.fit()
 }
 
 // HandleKey takes a key while focused. handled is false for keys the input leaves to
@@ -142,7 +150,7 @@ func (t *TagInput) HandleKey(k tea.KeyPressMsg) (handled, changed bool, cmd tea.
 	if !t.input.Focused() {
 		return false, false, nil
 	}
-	t.restyle()
+	defer t.fit()
 	text := t.input.Value()
 	switch k.String() {
 	case "shift+tab", "esc":
@@ -185,6 +193,7 @@ func (t *TagInput) Paste(msg tea.PasteMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	t.input, cmd = t.input.Update(msg)
+	t.fit()
 	return tea.Batch(cmd, t.typed())
 }
 
@@ -205,7 +214,7 @@ func (t *TagInput) pick() string {
 }
 
 // Update takes the input's own messages (loaded tags, typing pauses); keys go through
-// HandleKey. It is safe to deliver a message twice.
+// HandleKey. The owner check tells two inputs of one pane apart.
 func (t *TagInput) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tagsLoadedMsg:
@@ -278,26 +287,49 @@ func (t *TagInput) Completions() []client.TagCount {
 	return out[:min(len(out), completionMax)]
 }
 
-// View draws the chips and the box on one line of at most width cells (not padded,
-// so it can sit inside a line of other things). When they do not fit,
-// the oldest chips give way to a "+n" count: the newest chip and the text being typed
-// matter most.
-func (t *TagInput) View(width int) string {
-	t.restyle()
-	st := t.c.Styles
+// SetWidth gives the chips and the box the cells they may use.
+func (t *TagInput) SetWidth(width int) {
+	t.width = max(width, 1)
+	t.fit()
+}
+
+// SetStyles restyles the box for a new theme.
+func (t *TagInput) SetStyles(st *styles.Styles) { t.input.SetStyles(InputStyles(st)) }
+
+// boxWidth is the width of the text box: none while blurred and empty, else room for
+// the text and the cursor, at most half the width.
+func (t *TagInput) boxWidth() int {
+	if !t.input.Focused() && t.input.Value() == "" {
+		return 0
+	}
+	return max(min(ansi.StringWidth(t.input.Value())+2, t.width/2), min(10, t.width))
+}
+
+// fit sizes the text box for what is typed, after every change.
+func (t *TagInput) fit() {
+	if w := t.boxWidth(); w > 0 {
+		if iw := max(w-1, 1); iw != t.input.Width() {
+			t.input.SetWidth(iw)
+			t.input.SetCursor(t.input.Position())
+		}
+	}
+}
+
+// View draws the chips and the box on one line of at most the width (not padded, so
+// it can sit inside a line of other things). When they do not fit, the oldest chips
+// give way to a "+n" count: the newest chip and the text being typed matter most.
+func (t *TagInput) View() string {
+	st, width := t.c.Styles, t.width
 	chipStyle := st.Chip
 	if t.input.Focused() {
 		chipStyle = st.ChipActive
 	}
-	inputW := 0
-	if t.input.Focused() || t.input.Value() != "" {
-		inputW = max(min(ansi.StringWidth(t.input.Value())+2, width/2), min(10, width))
-	}
+	inputW := t.boxWidth()
 	room := width - inputW
 	var chips []string
 	used, hidden := 0, 0
 	for i := len(t.tags) - 1; i >= 0; i-- {
-		c := chipStyle.Render(" " + common.SanitizeLine(t.tags[i]) + " ")
+		c := chipStyle.Render(" " + sanitize.Line(t.tags[i]) + " ")
 		cw := ansi.StringWidth(c) + 1
 		if used+cw > room-4 && len(chips) > 0 {
 			hidden = i + 1
@@ -311,10 +343,6 @@ func (t *TagInput) View(width int) string {
 		line = st.Muted.Render("+"+strconv.Itoa(hidden)) + " " + line
 	}
 	if inputW > 0 {
-		if iw := max(inputW-1, 1); iw != t.input.Width() {
-			t.input.SetWidth(iw)
-			t.input.SetCursor(t.input.Position())
-		}
 		if line != "" {
 			line += " "
 		}
@@ -340,7 +368,7 @@ func (t *TagInput) CompletionLines(width, maxLines int) []string {
 			break
 		}
 		count := st.Muted.Render(strconv.Itoa(c.Count))
-		name := common.SanitizeLine(c.Tag)
+		name := sanitize.Line(c.Tag)
 		mark, style := "  ", st.Text
 		if i == t.sel {
 			mark, style = "› ", st.Accent
@@ -361,11 +389,4 @@ func (t *TagInput) CompletionLines(width, maxLines int) []string {
 		return []string{Fit(st.Muted.Render("this bank has no tags"), width)}
 	}
 	return nil
-}
-
-func (t *TagInput) restyle() {
-	if t.styled != t.c.Styles {
-		t.styled = t.c.Styles
-		t.input.SetStyles(InputStyles(t.c.Styles))
-	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -33,7 +32,7 @@ func (t *TagInput) typed() tea.Cmd {
 	if t.Delay <= 0 {
 		return func() tea.Msg { return msg }
 	}
-	return tea.Tick(t.Delay, func(time.Time) tea.Msg { return msg })
+	return t.c.After(t.Delay, msg)
 }
 
 // load fetches the first page of the bank's tags (pattern "") or the tags matching a

@@ -4,49 +4,25 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
-	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 // demoCommon is testCommon with a client of a demo server.
 func demoCommon(t *testing.T) *common.Common {
 	t.Helper()
-	srv := hindsighttest.NewServer(hindsighttest.WithDemoSeed(),
-		hindsighttest.WithClock(func() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }))
-	t.Cleanup(srv.Close)
-	cl, err := client.New(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := testCommon()
-	c.Client = cl
-	c.Timeout = 10 * time.Second
-	return c
-}
-
-// tagKey is press with the editing keys the tag input needs.
-func tagKey(s string) tea.KeyPressMsg {
-	switch s {
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	}
-	return press(s)
+	return uitest.NewCommon(t, uitest.DemoServer(t))
 }
 
 // deliver hands the input every message cmd leads to.
 func deliver(t *testing.T, ti *TagInput, cmd tea.Cmd) {
 	t.Helper()
-	for _, msg := range run(cmd) {
+	for _, msg := range uitest.Run(t, cmd) {
 		deliver(t, ti, ti.Update(msg))
 	}
 }
@@ -56,7 +32,7 @@ func typeTags(t *testing.T, ti *TagInput, keys ...string) bool {
 	t.Helper()
 	changed := false
 	for _, k := range keys {
-		handled, ch, cmd := ti.HandleKey(tagKey(k))
+		handled, ch, cmd := ti.HandleKey(uitest.Key(k))
 		if !handled {
 			t.Fatalf("key %q not handled", k)
 		}
@@ -118,12 +94,12 @@ func TestTagInputCompletesAndAddsChips(t *testing.T) {
 	}
 	// Keys the owner moves with are not taken.
 	for _, k := range []string{"enter", "tab", "shift+tab", "esc"} {
-		if handled, _, _ := ti.HandleKey(tagKey(k)); handled {
+		if handled, _, _ := ti.HandleKey(uitest.Key(k)); handled {
 			t.Errorf("%s with an empty box was taken", k)
 		}
 	}
 	ti.Blur()
-	if handled, _, _ := ti.HandleKey(tagKey("a")); handled {
+	if handled, _, _ := ti.HandleKey(uitest.Key("a")); handled {
 		t.Error("a blurred input took a key")
 	}
 }
@@ -152,8 +128,8 @@ func TestTagInputLoadErrorIsLoggedAndRetried(t *testing.T) {
 	ti := NewTagInput(c)
 	ti.SetBank("b")
 	var logged []common.ErrorMsg
-	for _, msg := range run(ti.Focus()) {
-		for _, out := range run(ti.Update(msg)) {
+	for _, msg := range uitest.Run(t, ti.Focus()) {
+		for _, out := range uitest.Run(t, ti.Update(msg)) {
 			if e, ok := out.(common.ErrorMsg); ok {
 				logged = append(logged, e)
 			}
@@ -172,13 +148,15 @@ func TestTagInputLoadErrorIsLoggedAndRetried(t *testing.T) {
 }
 
 func TestTagInputView(t *testing.T) {
-	ti := NewTagInput(testCommon())
-	if got := ansi.Strip(ti.View(20)); got != "none" {
+	ti := NewTagInput(testCommon(t))
+	ti.SetWidth(20)
+	if got := ansi.Strip(ti.View()); got != "none" {
 		t.Errorf("empty view %q", got)
 	}
 	ti.SetTags([]string{"alpha", "beta", "gamma", "delta", "\x1b[31mred\x1b[0m", "好きな店"})
 	for _, w := range []int{12, 20, 40} {
-		v := ti.View(w)
+		ti.SetWidth(w)
+		v := ti.View()
 		if ansi.StringWidth(v) > w {
 			t.Errorf("view %q is wider than %d", ansi.Strip(v), w)
 		}
@@ -186,7 +164,8 @@ func TestTagInputView(t *testing.T) {
 			t.Error("a tag's escape sequence reached the screen")
 		}
 	}
-	if got := ansi.Strip(ti.View(20)); !strings.HasPrefix(got, "+") || !strings.Contains(got, "好きな店") {
+	ti.SetWidth(20)
+	if got := ansi.Strip(ti.View()); !strings.HasPrefix(got, "+") || !strings.Contains(got, "好きな店") {
 		t.Errorf("narrow view %q should count hidden chips and keep the newest", got)
 	}
 }

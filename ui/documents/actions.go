@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -41,7 +42,7 @@ func (m *Model) editTags() tea.Cmd {
 			return emit(doneMsg{owner: owner, bank: bank, id: id, do: doEditTags, tags: tags}), nil
 		}, nil
 	}
-	title := "Tags of " + components.Truncate(common.SanitizeLine(id), 40)
+	title := "Tags of " + components.Truncate(sanitize.Line(id), 40)
 	return m.dialog.open(components.NewForm(m.c, title, "edit document tags", "save", submit, field))
 }
 
@@ -60,7 +61,7 @@ func (m *Model) confirmReprocess() tea.Cmd {
 		return emit(doneMsg{owner: owner, bank: bank, id: id, do: doReprocess, opID: res.OperationID}), nil
 	}
 	msg := fmt.Sprintf("Reprocess document %s? Retain runs again on its stored text with the bank's current configuration; its %s are extracted anew.",
-		common.SanitizeLine(id), plural(d.MemoryUnitCount, "memory", "memories"))
+		sanitize.Line(id), plural(d.MemoryUnitCount, "memory", "memories"))
 	return m.dialog.open(components.NewConfirm(m.c, "Reprocess document", msg, "", "reprocess document", "reprocess", req))
 }
 
@@ -85,7 +86,7 @@ func (m *Model) confirmDelete() tea.Cmd {
 // deleteMessage is the delete confirmation's question.
 func deleteMessage(id string, memories int) string {
 	return fmt.Sprintf("Delete document %s and its %s? This cannot be undone.",
-		common.SanitizeLine(id), plural(memories, "memory", "memories"))
+		sanitize.Line(id), plural(memories, "memory", "memories"))
 }
 
 // onDone shows what a write did and refreshes what it changed.
@@ -93,7 +94,7 @@ func (m *Model) onDone(msg doneMsg) tea.Cmd {
 	if msg.owner != m || msg.bank != m.bank {
 		return nil
 	}
-	short := components.Truncate(common.SanitizeLine(msg.id), 40)
+	short := components.Truncate(sanitize.Line(msg.id), 40)
 	switch msg.do {
 	case doEditTags:
 		for i := range m.list.items {
@@ -111,7 +112,7 @@ func (m *Model) onDone(msg doneMsg) tea.Cmd {
 	case doReprocess:
 		text := "Reprocessing " + short
 		if msg.opID != "" {
-			text += ": operation " + common.SanitizeLine(msg.opID)
+			text += ": operation " + sanitize.Line(msg.opID)
 		}
 		return tea.Batch(common.Toast(text),
 			emit(common.OperationStartedMsg{BankID: msg.bank, OperationID: msg.opID}),
@@ -233,7 +234,7 @@ func (f *tagField) View(width int) string {
 }
 
 // SetError implements components.Field.
-func (f *tagField) SetError(msg string) { f.err = common.SanitizeLine(msg) }
+func (f *tagField) SetError(msg string) { f.err = sanitize.Line(msg) }
 
 // Error implements components.Field.
 func (f *tagField) Error() string { return f.err }

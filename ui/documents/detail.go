@@ -1,13 +1,15 @@
 package documents
 
 import (
-	"charm.land/lipgloss/v2"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -36,7 +38,7 @@ func (m *Model) detailLines(w, h int) []string {
 			lines = append(lines, components.Fit(st.Error.Render(l), w))
 		}
 	case d.doc == nil:
-		lines = append(lines, components.Fit(st.Muted.Render("Loading "+common.SanitizeLine(d.id)+"…"), w))
+		lines = append(lines, components.Fit(st.Muted.Render("Loading "+sanitize.Line(d.id)+"…"), w))
 	default:
 		all := m.documentLines(w)
 		body := max(h-1, 1)
@@ -73,7 +75,7 @@ func (m *Model) documentLines(w int) []string {
 			}
 		}
 	}
-	for _, l := range components.Wrap(common.SanitizeLine(doc.ID), w, 2) {
+	for _, l := range components.Wrap(sanitize.Line(doc.ID), w, 2) {
 		add(st.Bold.Render(l))
 	}
 	now := m.c.Now()
@@ -93,7 +95,7 @@ func (m *Model) documentLines(w int) []string {
 	add(st.Label.Render(components.Fit("memories", 11)) + " " + mem)
 	tags := "none"
 	if len(doc.Tags) > 0 {
-		tags = common.SanitizeLine(strings.Join(doc.Tags, ", "))
+		tags = sanitize.Line(strings.Join(doc.Tags, ", "))
 	}
 	field("tags", tags)
 	if len(doc.RetainParams) > 0 {
@@ -103,14 +105,14 @@ func (m *Model) documentLines(w int) []string {
 			if k == "metadata" {
 				continue
 			}
-			field(common.SanitizeLine(k), common.SanitizeLine(compact(doc.RetainParams[k])))
+			field(sanitize.Line(k), sanitize.Line(compact(doc.RetainParams[k])))
 		}
 	}
 	if len(doc.DocumentMetadata) > 0 {
 		add("")
 		add(st.Section.Render("Metadata"))
 		for _, k := range sortedKeys(doc.DocumentMetadata) {
-			field(common.SanitizeLine(k), common.SanitizeLine(doc.DocumentMetadata[k]))
+			field(sanitize.Line(k), sanitize.Line(doc.DocumentMetadata[k]))
 		}
 	}
 	add("")
@@ -133,7 +135,7 @@ func (m *Model) documentLines(w int) []string {
 func (m *Model) textLines(w int, add func(string)) {
 	st, v := m.c.Styles, &m.det.view
 	text := func(s string) {
-		for _, para := range strings.Split(common.Sanitize(s), "\n") {
+		for _, para := range strings.Split(sanitize.Text(s), "\n") {
 			for _, l := range components.Wrap(para, w, 0) {
 				add(st.Text.Render(l))
 			}

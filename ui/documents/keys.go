@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -357,5 +358,5 @@ func (m *Model) Selection() (id, what, jsonText string, ok bool) {
 	if err != nil {
 		return "", "", "", false
 	}
-	return d.ID, "document " + common.SanitizeLine(d.ID), string(b), true
+	return d.ID, "document " + sanitize.Line(d.ID), string(b), true
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -109,7 +110,7 @@ func (m *Model) filterLine(w int) string {
 		m.search.SetWidth(max(w/2-4, 8))
 		left = m.search.View()
 	} else if m.query != "" {
-		left = st.FilterItem.Render("id ~ " + common.SanitizeLine(m.query))
+		left = st.FilterItem.Render("id ~ " + sanitize.Line(m.query))
 	} else {
 		left = st.Muted.Render("/ search ids")
 	}
@@ -122,7 +123,7 @@ func (m *Model) filterLine(w int) string {
 		if mode == "" {
 			mode = "any_strict"
 		}
-		left += "  " + st.FilterItem.Render("tags "+common.SanitizeLine(strings.Join(tags, ","))+" ("+mode+")")
+		left += "  " + st.FilterItem.Render("tags "+sanitize.Line(strings.Join(tags, ","))+" ("+mode+")")
 	}
 	right := ""
 	if m.list.loaded {
@@ -184,12 +185,12 @@ func (r *rowCache) get(m *Model, w int) []string {
 // row draws one document, styled and plain.
 func (m *Model) row(d *client.Document, c columns, w int) (string, string) {
 	st := m.c.Styles
-	id := components.Fit(common.SanitizeLine(d.ID), c.id)
+	id := components.Fit(sanitize.Line(d.ID), c.id)
 	size := padLeft(humanSize(d.TextLength), c.size)
 	mem := padLeft(strconv.Itoa(d.MemoryUnitCount), c.mem)
 	tags := ""
 	if c.tags > 0 {
-		tags = components.Fit(common.SanitizeLine(strings.Join(d.Tags, ",")), c.tags) + " "
+		tags = components.Fit(sanitize.Line(strings.Join(d.Tags, ",")), c.tags) + " "
 	}
 	date := components.Fit(common.RelTime(d.UpdatedAt.Time, m.c.Now()), c.date)
 	plain := components.Fit(id+" "+size+" "+mem+" "+tags+date, w)

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -103,7 +104,7 @@ func (m *Model) jumpMemories() tea.Cmd {
 		return nil
 	}
 	return emit(common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
-		BankID: m.bank, EntityID: e.ID, EntityName: common.SanitizeLine(e.CanonicalName)}})
+		BankID: m.bank, EntityID: e.ID, EntityName: sanitize.Line(e.CanonicalName)}})
 }
 
 // Actions implements common.Actioner.
@@ -133,11 +134,11 @@ func (m *Model) Selection() (id, what, jsonText string, ok bool) {
 	if m.zone == zoneDetail && m.det.cursor < len(m.det.mems) {
 		mem := m.det.mems[m.det.cursor]
 		b, _ := json.MarshalIndent(mem, "", "  ")
-		return mem.ID, "memory " + common.SanitizeLine(mem.ID), string(b), true
+		return mem.ID, "memory " + sanitize.Line(mem.ID), string(b), true
 	}
 	if e = m.selected(); e == nil {
 		return "", "", "", false
 	}
 	b, _ := json.MarshalIndent(e, "", "  ")
-	return e.ID, "entity " + common.SanitizeLine(e.CanonicalName), string(b), true
+	return e.ID, "entity " + sanitize.Line(e.CanonicalName), string(b), true
 }

@@ -10,6 +10,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -286,7 +287,7 @@ func (t *Tags) Selection() (id, what, jsonText string, ok bool) {
 	}
 	r := t.rows[t.cursor]
 	b, _ := json.MarshalIndent(r, "", "  ")
-	return r.Tag, "tag " + common.SanitizeLine(r.Tag), string(b), true
+	return r.Tag, "tag " + sanitize.Line(r.Tag), string(b), true
 }
 
 // ShortHelp implements common.Pane.

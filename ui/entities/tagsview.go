@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -45,8 +45,8 @@ func (t *Tags) View() string {
 			lines = append(lines, st.Error.Render(l))
 		}
 	case t.loaded && len(t.rows) == 0 && t.q != "":
-		lines = append(lines, st.Muted.Render(components.Truncate("  No tag matches "+common.SanitizeLine(t.q)+
-			" (anchored: add * for any text, as in *"+strings.Trim(common.SanitizeLine(t.q), "*")+"*)", w)))
+		lines = append(lines, st.Muted.Render(components.Truncate("  No tag matches "+sanitize.Line(t.q)+
+			" (anchored: add * for any text, as in *"+strings.Trim(sanitize.Line(t.q), "*")+"*)", w)))
 	case t.loaded && len(t.rows) == 0:
 		lines = append(lines, st.Muted.Render("  No tags in this bank yet."))
 	}
@@ -92,7 +92,7 @@ func (t *Tags) renderRow(r *client.TagCount, w, most int, selected bool) string 
 		}
 	}
 	nameW := tagNameWidth(w)
-	cells := text.Render(components.Fit(common.SanitizeLine(r.Tag), nameW)) + text.Render(lpad(strconv.Itoa(r.Count), 9)) + fill.Render("  ")
+	cells := text.Render(components.Fit(sanitize.Line(r.Tag), nameW)) + text.Render(lpad(strconv.Itoa(r.Count), 9)) + fill.Render("  ")
 	barW := min(max(w-2-ansi.StringWidth(cells), 0), 40)
 	filled := 0
 	if most > 0 {

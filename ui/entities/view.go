@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -173,7 +174,7 @@ func (m *Model) renderRow(e *client.Entity, w int, selected bool) string {
 	}
 	nameW, _ := columns(w)
 	now := m.c.Now()
-	cells := text.Render(components.Fit(common.SanitizeLine(e.CanonicalName), nameW)) +
+	cells := text.Render(components.Fit(sanitize.Line(e.CanonicalName), nameW)) +
 		text.Render(lpad(strconv.Itoa(e.MentionCount), 9))
 	if w >= 56 {
 		cells += muted.Render(lpad(common.RelTime(e.FirstSeen.Time, now), 11))
@@ -258,7 +259,7 @@ func (m *Model) memRows() int { return max(m.height-8, 1) }
 func (m *Model) entityDoc(e *client.Entity) *components.Doc {
 	now := m.c.Now()
 	d := &components.Doc{}
-	d.Section(common.SanitizeLine(e.CanonicalName))
+	d.Section(sanitize.Line(e.CanonicalName))
 	d.Field("mentions", strconv.Itoa(e.MentionCount))
 	d.Field("first seen", components.FormatTime(e.FirstSeen, now))
 	d.Field("last seen", components.FormatTime(e.LastSeen, now))
@@ -268,9 +269,9 @@ func (m *Model) entityDoc(e *client.Entity) *components.Doc {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		d.Field(common.SanitizeLine(k), metaValue(e.Metadata[k]))
+		d.Field(sanitize.Line(k), metaValue(e.Metadata[k]))
 	}
-	d.Field("id", common.SanitizeLine(e.ID))
+	d.Field("id", sanitize.Line(e.ID))
 	return d
 }
 
@@ -278,9 +279,9 @@ func (m *Model) entityDoc(e *client.Entity) *components.Doc {
 func metaValue(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return common.SanitizeLine(s)
+		return sanitize.Line(s)
 	}
-	return common.SanitizeLine(string(raw))
+	return sanitize.Line(string(raw))
 }
 
 // memRow draws a linked memory: type badge, date and the text on one line.
@@ -299,5 +300,5 @@ func (m *Model) memRow(mem *client.Memory, w int, selected bool) string {
 	}
 	head := badge.Render(components.TypeBadge(mem.FactType)) + text.Render(" ") + muted.Render(date) + text.Render(" ")
 	rest := max(w-2-ansi.StringWidth(head), 0)
-	return gs.Render(g) + head + text.Render(components.Fit(common.SanitizeLine(mem.Text), rest))
+	return gs.Render(g) + head + text.Render(components.Fit(sanitize.Line(mem.Text), rest))
 }

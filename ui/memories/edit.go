@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -106,7 +107,7 @@ func diffLines(before, after editValues) []string {
 		if b[i] == a[i] {
 			continue
 		}
-		old, nw := wordDiff(common.SanitizeLine(b[i]), common.SanitizeLine(a[i]))
+		old, nw := wordDiff(sanitize.Line(b[i]), sanitize.Line(a[i]))
 		out = append(out, names[i]+":", "- "+old, "+ "+nw)
 	}
 	return out
@@ -154,7 +155,7 @@ func (m *Model) openEdit() tea.Cmd {
 	vals := before.list()
 	for i, l := range editLabels() {
 		fields[i] = components.NewTextField(m.c, l, "", names[i])
-		fields[i].SetValue(common.Sanitize(vals[i]))
+		fields[i].SetValue(sanitize.Text(vals[i]))
 	}
 	owner, id := m, mem.ID
 	submit := func() (components.Request, error) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -73,7 +74,7 @@ func (f filters) label() string {
 	var parts []string
 	add := func(name, v string) {
 		if v != "" {
-			parts = append(parts, name+": "+common.SanitizeLine(v))
+			parts = append(parts, name+": "+sanitize.Line(v))
 		}
 	}
 	add("type", f.typ)

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -49,6 +50,6 @@ func (m *Model) jumpEntity() tea.Cmd {
 				break
 			}
 		}
-		return common.ToastMsg{Text: "entity " + common.SanitizeLine(name) + " not found", Error: true}
+		return common.ToastMsg{Text: "entity " + sanitize.Line(name) + " not found", Error: true}
 	}
 }

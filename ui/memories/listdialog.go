@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -108,7 +109,7 @@ func (d *listDialog) View() string {
 
 // shortID is the first characters of an id, enough to tell memories apart.
 func shortID(id string) string {
-	id = common.SanitizeLine(id)
+	id = sanitize.Line(id)
 	if r := []rune(id); len(r) > 8 {
 		return string(r[:8])
 	}
@@ -181,7 +182,7 @@ func (m *Model) onSources(msg sourcesMsg) tea.Cmd {
 			lines[i] = "?     " + shortID(r.id) + " " + m.c.Describe(r.err)
 			continue
 		}
-		lines[i] = components.TypeBadge(r.mem.FactType) + " " + common.SanitizeLine(r.mem.Text)
+		lines[i] = components.TypeBadge(r.mem.FactType) + " " + sanitize.Line(r.mem.Text)
 	}
 	owner := m
 	d := &listDialog{c: m.c, title: "Source memories of " + shortID(msg.obsID), note: count(len(lines)) + " · enter opens one",
@@ -216,7 +217,7 @@ func (m *Model) failuresDialog(verb string) tea.Cmd {
 	for i, f := range m.bulk.failures {
 		lines[i] = shortID(f.id)
 		if t := text[f.id]; t != "" {
-			lines[i] += " " + common.SanitizeLine(t)
+			lines[i] += " " + sanitize.Line(t)
 		}
 		subs[i] = m.c.Describe(f.err)
 	}

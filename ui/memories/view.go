@@ -3,12 +3,13 @@ package memories
 import (
 	"fmt"
 
-	"github.com/charmbracelet/x/ansi"
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -93,7 +94,7 @@ func (m *Model) topLine(w int) string {
 		right = "loading…"
 	}
 	if m.quick.active() {
-		right = fmt.Sprintf("quick filter “%s” · %d of %d loaded", common.SanitizeLine(m.quick.text), len(m.quick.rows), m.loaded())
+		right = fmt.Sprintf("quick filter “%s” · %d of %d loaded", sanitize.Line(m.quick.text), len(m.quick.rows), m.loaded())
 	}
 	return components.Spread(st.Accent.Render(components.Truncate(label, w)), st.Muted.Render(right), w)
 }
@@ -125,7 +126,7 @@ func (m *Model) rowLines(w int) []string {
 	st := m.c.Styles
 	h := m.rowsHeight()
 	if m.err != nil {
-		return []string{st.Error.Render(components.Fit(common.SanitizeLine(m.err.Error()), w))}
+		return []string{st.Error.Render(components.Fit(sanitize.Line(m.err.Error()), w))}
 	}
 	if m.win.total == 0 {
 		return []string{st.Muted.Render(components.Fit("No memories match these filters.", w))}
@@ -157,7 +158,7 @@ func (m *Model) rowLines(w int) []string {
 func (m *Model) quickLines(w, h int) []string {
 	st, q := m.c.Styles, &m.quick
 	if len(q.rows) == 0 {
-		return []string{st.Muted.Render(components.Fit("No loaded memory contains “"+common.SanitizeLine(q.text)+"”.", w))}
+		return []string{st.Muted.Render(components.Fit("No loaded memory contains “"+sanitize.Line(q.text)+"”.", w))}
 	}
 	q.off = min(max(q.off, q.pos-h+1), q.pos)
 	out := make([]string, 0, h)
@@ -205,10 +206,10 @@ func drawRow(mem *client.Memory, c columns) string {
 	if t := mem.Date.Time; !t.IsZero() {
 		date = t.Format("2006-01-02")
 	}
-	s := components.Fit(typ, c.typ) + components.Fit(date, c.date) + components.Fit(common.SanitizeLine(mem.Text), c.text-1) + " "
+	s := components.Fit(typ, c.typ) + components.Fit(date, c.date) + components.Fit(sanitize.Line(mem.Text), c.text-1) + " "
 	if c.tags > 0 {
-		s += components.Fit(common.SanitizeLine(strings.Join(mem.Tags, ", ")), c.tags-1) + " " +
-			components.Fit(common.SanitizeLine(strings.Join(mem.Entities, ", ")), c.ents)
+		s += components.Fit(sanitize.Line(strings.Join(mem.Tags, ", ")), c.tags-1) + " " +
+			components.Fit(sanitize.Line(strings.Join(mem.Entities, ", ")), c.ents)
 	}
 	return s
 }
@@ -226,7 +227,7 @@ func (m *Model) statusLine(w int) string {
 		return st.Accent.Render(components.Fit(fmt.Sprintf("updating %d/%d…", m.bulk.done, len(m.bulk.ids)), w))
 	case len(m.bulk.failures) > 0:
 		f := m.bulk.failures[0]
-		return st.Error.Render(components.Fit(fmt.Sprintf("%s · failed: %s: %s", m.notice, f.id, common.SanitizeLine(f.err.Error())), w))
+		return st.Error.Render(components.Fit(fmt.Sprintf("%s · failed: %s: %s", m.notice, f.id, sanitize.Line(f.err.Error())), w))
 	case m.notice != "":
 		return st.Muted.Render(components.Fit(m.notice, w))
 	}

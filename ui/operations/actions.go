@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -172,7 +173,7 @@ func explainConflict(a opAction, short string, err error) string {
 		}
 		return head + "it is already " + state + " (it changed meanwhile); the list is refreshed."
 	}
-	return head + "its state changed meanwhile (" + common.SanitizeLine(detail) + "); the list is refreshed."
+	return head + "its state changed meanwhile (" + sanitize.Line(detail) + "); the list is refreshed."
 }
 
 // removeRow drops an operation from the list as soon as its record is deleted.

@@ -12,6 +12,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -30,7 +31,7 @@ func operationDoc(r *row, e *detailEntry, loading bool, frame int, keys keymap.K
 	if st != nil {
 		status = st.Status
 		if st.OperationType != "" {
-			typ = common.SanitizeLine(st.OperationType)
+			typ = sanitize.Line(st.OperationType)
 		}
 	}
 	d := &components.Doc{}
@@ -158,7 +159,7 @@ func childSection(d *components.Doc, children []client.ChildOperation) {
 				s.Text.Render(components.Truncate(tail, max(w-len(head)-12, 0)))
 		})
 		if ch.ErrorMessage != "" {
-			msg := common.SanitizeLine(components.Head(ch.ErrorMessage, errTextMax))
+			msg := sanitize.Line(components.Head(ch.ErrorMessage, errTextMax))
 			d.Line(func(s *styles.Styles, w int) string {
 				return "   " + s.FieldError.Render(components.Truncate(msg, w-3))
 			})
@@ -227,7 +228,7 @@ func writeJSON(b *strings.Builder, v any) {
 // client could not parse is shown as the server sent it.
 func when(t client.Time, now time.Time) string {
 	if t.IsZero() {
-		return common.SanitizeLine(t.Raw)
+		return sanitize.Line(t.Raw)
 	}
 	local := t.In(now.Location())
 	layout := "2006-01-02 15:04"

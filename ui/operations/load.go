@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -251,8 +252,8 @@ func newListing(ops []client.Operation, total int, extra map[string]*client.Oper
 			l.rows[i] = prev.rows[j]
 			l.rows[i].op = op
 		} else {
-			l.rows[i] = row{op: op, typ: common.SanitizeLine(op.TaskType), short: shortID(op.ID),
-				errText: common.SanitizeLine(components.Head(op.ErrorMessage, errTextMax)), key: key}
+			l.rows[i] = row{op: op, typ: sanitize.Line(op.TaskType), short: shortID(op.ID),
+				errText: sanitize.Line(components.Head(op.ErrorMessage, errTextMax)), key: key}
 		}
 		l.byID[op.ID] = i
 		switch op.Status {
@@ -302,7 +303,7 @@ func (l *listing) index(id string) int {
 
 // shortID is the first 8 characters of an id: enough to tell operations apart.
 func shortID(id string) string {
-	return components.Head(common.SanitizeLine(id), 8)
+	return components.Head(sanitize.Line(id), 8)
 }
 
 // isActive reports whether an operation in this status may still change.

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -146,7 +147,7 @@ func (m *Model) settle(id string, w watched, status, errMsg string) tea.Cmd {
 	}
 	what := "operation " + w.label
 	if w.typ != "" && w.typ != "batch_retain" {
-		what = common.SanitizeLine(w.typ) + " " + w.label
+		what = sanitize.Line(w.typ) + " " + w.label
 	} else if w.typ == "batch_retain" {
 		what = "retain " + w.label
 	}
@@ -159,7 +160,7 @@ func (m *Model) settle(id string, w watched, status, errMsg string) tea.Cmd {
 		return emit(common.ToastMsg{Text: text})
 	case client.StatusFailed:
 		text := what + " failed"
-		if e := common.SanitizeLine(errMsg); e != "" {
+		if e := sanitize.Line(errMsg); e != "" {
 			text += ": " + e
 		}
 		return emit(common.ToastMsg{Text: text, Error: true})
@@ -176,7 +177,7 @@ func (w watched) update(typ, documentID string, items int) watched {
 	}
 	if documentID != "" {
 		// Generated document ids are UUIDs: a toast needs only enough to recognise it.
-		w.label = components.Truncate(common.SanitizeLine(documentID), 32)
+		w.label = components.Truncate(sanitize.Line(documentID), 32)
 	}
 	if items > 0 {
 		w.items = items

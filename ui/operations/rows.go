@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -128,7 +129,7 @@ func statusBadge(status string, frame int) string {
 	case client.StatusCancelled:
 		glyph = "⊘"
 	}
-	return glyph + " " + common.SanitizeLine(status)
+	return glyph + " " + sanitize.Line(status)
 }
 
 // headerLine is the column titles.
@@ -250,7 +251,7 @@ func progressCell(op client.Operation, w int, text, muted, on, off lipgloss.Styl
 	case p == nil:
 		return cell(muted, "running", w, false)
 	case p.Processed == nil || p.Total == nil || *p.Total <= 0:
-		return cell(muted, common.SanitizeLine(p.Stage), w, false)
+		return cell(muted, sanitize.Line(p.Stage), w, false)
 	}
 	done, total := min(max(*p.Processed, 0), *p.Total), *p.Total
 	rest := " " + strconv.Itoa(done) + "/" + strconv.Itoa(total)
@@ -259,7 +260,7 @@ func progressCell(op client.Operation, w int, text, muted, on, off lipgloss.Styl
 		// Too narrow for the stage too (the detail has it): a longer bar instead.
 		bw = min(max(w-len(rest), 2), 6)
 	} else {
-		rest += " " + common.SanitizeLine(p.Stage)
+		rest += " " + sanitize.Line(p.Stage)
 	}
 	filled := done * bw / total
 	bar := on.Render(strings.Repeat("━", filled)) + off.Render(strings.Repeat("─", bw-filled))

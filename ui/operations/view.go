@@ -7,8 +7,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -253,7 +253,7 @@ func message(w int, ts lipgloss.Style, title, body string) []string {
 		out = append(out, components.Fit(ts.Render(l), w))
 	}
 	if body != "" {
-		for _, l := range components.Wrap(common.SanitizeLine(body), w, 0) {
+		for _, l := range components.Wrap(sanitize.Line(body), w, 0) {
 			out = append(out, components.Fit(l, w))
 		}
 	}

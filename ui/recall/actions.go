@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -121,13 +122,13 @@ func (m *Model) Selection() (id, what, jsonText string, ok bool) {
 		if i := m.res.indexOf(node); i >= 0 {
 			jsonText = indentJSON(m.res.rows[i].res)
 		}
-		return node, "memory " + common.SanitizeLine(node), jsonText, true
+		return node, "memory " + sanitize.Line(node), jsonText, true
 	}
 	r := m.selected()
 	if r == nil {
 		return "", "", "", false
 	}
-	return r.ID, "memory " + common.SanitizeLine(r.ID), indentJSON(r), true
+	return r.ID, "memory " + sanitize.Line(r.ID), indentJSON(r), true
 }
 
 func quote(s string) string {

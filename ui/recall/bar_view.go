@@ -6,8 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -87,7 +87,7 @@ func summaryParts(st *styles.Styles, f *filters) (set, defaults []string) {
 	if len(f.tags) > 0 {
 		chips := make([]string, len(f.tags))
 		for i, t := range f.tags {
-			chips[i] = st.Chip.Render(" " + common.SanitizeLine(t) + " ")
+			chips[i] = st.Chip.Render(" " + sanitize.Line(t) + " ")
 		}
 		set = append(set, "tags "+strings.Join(chips, " "))
 	}
@@ -102,17 +102,17 @@ func summaryParts(st *styles.Styles, f *filters) (set, defaults []string) {
 		defaults = append(defaults, "budget mid")
 	}
 	if s := strings.TrimSpace(f.maxTokens); s != "" {
-		set = append(set, "max_tokens "+on(common.SanitizeLine(s)))
+		set = append(set, "max_tokens "+on(sanitize.Line(s)))
 	} else {
 		defaults = append(defaults, "max_tokens "+itoa(defaultMaxTokens))
 	}
 	if s := strings.TrimSpace(f.timestamp); s != "" {
-		set = append(set, "at "+on(common.SanitizeLine(s)))
+		set = append(set, "at "+on(sanitize.Line(s)))
 	} else {
 		defaults = append(defaults, "at now")
 	}
 	if s, e := strings.TrimSpace(f.winStart), strings.TrimSpace(f.winEnd); s != "" || e != "" {
-		set = append(set, "window "+on(common.SanitizeLine(s)+" → "+common.SanitizeLine(e)))
+		set = append(set, "window "+on(sanitize.Line(s)+" → "+sanitize.Line(e)))
 	}
 	if f.noEntities {
 		set = append(set, on("entities off"))
@@ -130,7 +130,7 @@ func summaryParts(st *styles.Styles, f *filters) (set, defaults []string) {
 	}
 	for i, s := range f.minScores {
 		if s = strings.TrimSpace(s); s != "" {
-			set = append(set, "min "+scoreNames()[i]+" "+on("≥ "+common.SanitizeLine(s)))
+			set = append(set, "min "+scoreNames()[i]+" "+on("≥ "+sanitize.Line(s)))
 		}
 	}
 	if f.trace {
@@ -275,7 +275,7 @@ func (m *Model) segment(id itemID, it item, w int, lineStart bool) string {
 		v := strings.TrimSpace(*f.text(id))
 		switch {
 		case v != "":
-			val, plain = common.SanitizeLine(v), st.FilterItem
+			val, plain = sanitize.Line(v), st.FilterItem
 		case id == iMaxTokens:
 			val = itoa(defaultMaxTokens) + " (default)"
 		case id == iTimestamp:
@@ -298,7 +298,7 @@ func (m *Model) segment(id itemID, it item, w int, lineStart bool) string {
 		} else {
 			chips := make([]string, len(f.tags))
 			for i, t := range f.tags {
-				chips[i] = st.Chip.Render(" " + common.SanitizeLine(t) + " ")
+				chips[i] = st.Chip.Render(" " + sanitize.Line(t) + " ")
 			}
 			return label + mark + strings.Join(chips, " ")
 		}

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/codegen"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -101,7 +102,7 @@ func (d *codeDialog) preview(w int) []string {
 	if d.linesI != d.cur || d.linesW != w {
 		d.lines = d.lines[:0]
 		for _, l := range strings.Split(strings.TrimRight(d.snippets[d.cur], "\n"), "\n") {
-			l = strings.ReplaceAll(common.Sanitize(l), "\t", "    ")
+			l = strings.ReplaceAll(sanitize.Text(l), "\t", "    ")
 			d.lines = append(d.lines, components.Wrap(l, w, 0)...)
 		}
 		d.linesI, d.linesW = d.cur, w

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -44,7 +44,7 @@ func resultDoc(r *client.RecallResult, rank, tokens int, resp *client.RecallResp
 	typ := r.Type
 	d.Line(func(st *styles.Styles, w int) string {
 		head := fmt.Sprintf("#%d ", rank)
-		return st.Bold.Render(head) + st.FactType(typ).Render(common.SanitizeLine(typ)) +
+		return st.Bold.Render(head) + st.FactType(typ).Render(sanitize.Line(typ)) +
 			st.Muted.Render(components.Truncate(" · ~"+strconv.Itoa(tokens)+" tokens", max(w-len(head)-len(typ), 0)))
 	})
 	d.Text(r.Text)
@@ -95,7 +95,7 @@ func resultDoc(r *client.RecallResult, rank, tokens int, resp *client.RecallResp
 			}
 			ft := f.Type
 			d.Line(func(st *styles.Styles, w int) string {
-				return st.FactType(ft).Render(components.TypeBadge(ft)) + " " + st.Muted.Render(components.Truncate(common.SanitizeLine(id), w-6))
+				return st.FactType(ft).Render(components.TypeBadge(ft)) + " " + st.Muted.Render(components.Truncate(sanitize.Line(id), w-6))
 			})
 			d.Text(f.Text)
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 )
 
 // serverFieldErrors maps a failed recall to the filters it concerns: a 422's locations
@@ -21,10 +21,10 @@ func serverFieldErrors(err error) fieldErrors {
 	out := fieldErrors{}
 	for _, f := range ae.Fields {
 		if k := fieldKey(f.Field()); k != "" && out[k] == "" {
-			out[k] = common.SanitizeLine(f.Msg)
+			out[k] = sanitize.Line(f.Msg)
 		}
 	}
-	detail := common.SanitizeLine(ae.Detail)
+	detail := sanitize.Line(ae.Detail)
 	switch {
 	case len(ae.Fields) > 0:
 	case ae.StatusCode == http.StatusUnprocessableEntity && strings.HasPrefix(ae.Detail, "Invalid fact type"):

@@ -3,6 +3,7 @@ package recall
 import (
 	"charm.land/bubbles/v2/key"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -115,7 +116,7 @@ func (m *Model) Actions() []common.Action {
 		acts = append(acts, a("Preview the results as a prompt block", k.Recall.Prompt, action{do: doPrompt}))
 	}
 	if id := m.selectedID(); id != "" {
-		acts = append(acts, a("Open memory "+common.SanitizeLine(id), k.List.Open, action{do: doOpen}))
+		acts = append(acts, a("Open memory "+sanitize.Line(id), k.List.Open, action{do: doOpen}))
 	}
 	its := items()
 	for id := range numItems {

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/codegen"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -108,7 +109,7 @@ func (d *promptDialog) View() string {
 	if d.lines == nil || d.linesW != w {
 		d.lines = nil
 		for _, l := range strings.Split(strings.TrimRight(d.text, "\n"), "\n") {
-			d.lines = append(d.lines, components.Wrap(strings.ReplaceAll(common.Sanitize(l), "\t", "    "), w, 0)...)
+			d.lines = append(d.lines, components.Wrap(strings.ReplaceAll(sanitize.Text(l), "\t", "    "), w, 0)...)
 		}
 		d.linesW = w
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/codegen"
 	"hindsight-tui/ui/common"
@@ -60,7 +61,7 @@ func newResultSet(c *common.Common, req client.RecallRequest, resp *client.Recal
 		r := &resp.Results[i]
 		n := codegen.EstimateTokens(r.Text)
 		rs.tokens += n
-		rs.rows[i] = row{res: r, tokens: n, text: common.SanitizeLine(components.Head(r.Text, rowTextMax)),
+		rs.rows[i] = row{res: r, tokens: n, text: sanitize.Line(components.Head(r.Text, rowTextMax)),
 			tags: tagLine(r.Tags, req.Tags)}
 	}
 	rs.rankW = len(strconv.Itoa(len(rs.rows)))
@@ -84,7 +85,7 @@ func tagLine(tags, wanted []string) string {
 			ordered = append(ordered, t)
 		}
 	}
-	return common.SanitizeLine(strings.Join(ordered, " "))
+	return sanitize.Line(strings.Join(ordered, " "))
 }
 
 func (rs *resultSet) indexOf(id string) int {

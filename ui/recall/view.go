@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -85,7 +85,7 @@ func (m *Model) statusLines(w int) []string {
 		st.Text.Render(itoa(rs.tokens)) + st.Muted.Render(" / "+itoa(rs.maxTokens))
 	lines := []string{components.Spread(meter, right, w)}
 	if m.showTrace {
-		sum := common.SanitizeLine(m.trace.Summary())
+		sum := sanitize.Line(m.trace.Summary())
 		lines = append(lines, components.Fit(st.Muted.Render(components.Truncate("trace · "+sum, w)), w))
 	}
 	capN, capped := rs.budgetCap()
@@ -140,7 +140,7 @@ func (m *Model) bodyLines(w, h int) []string {
 	case m.err != nil:
 		return m.errorLines(w)
 	case m.res == nil:
-		return message(w, st.Text, "Recall from "+common.SanitizeLine(m.bank)+" the way your agent does.",
+		return message(w, st.Text, "Recall from "+sanitize.Line(m.bank)+" the way your agent does.",
 			"Type a query: enter searches now, typing searches after a pause. Filters (f) reproduce "+
 				"the agent's call: types, tags and their match mode, budget, max_tokens. t shows the trace, "+
 				"c copies the request as code, p previews the prompt block.")

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -137,7 +138,7 @@ func (m *Model) Actions() []common.Action {
 				a("Copy the answer", k.Global.CopyID.Help().Key, action{do: doCopy}),
 				a("Copy the response as JSON", k.Global.CopyJSON.Help().Key, action{do: doCopyJSON}))
 			if i := m.cur.sel.item; i >= 0 && i < len(t.evidence) && t.evidence[i].kind == evMemory {
-				acts = append(acts, a("Open memory "+common.SanitizeLine(t.evidence[i].id), k.List.Open.Help().Key, action{do: doOpen}))
+				acts = append(acts, a("Open memory "+sanitize.Line(t.evidence[i].id), k.List.Open.Help().Key, action{do: doOpen}))
 			}
 		case turnFailed, turnCancelled:
 			acts = append(acts, a("Ask the question again", k.Global.Refresh.Help().Key, action{do: doRetry}))

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -182,7 +183,7 @@ func serverFieldErrors(err error) fieldErrors {
 		name, _, _ := strings.Cut(f.Field(), ".")
 		for _, it := range items() {
 			if it.field == name && out[name] == "" {
-				out[name] = common.SanitizeLine(f.Msg)
+				out[name] = sanitize.Line(f.Msg)
 			}
 		}
 	}

@@ -5,8 +5,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -61,7 +61,7 @@ func summaryParts(st *styles.Styles, p *params) []string {
 		parts = append(parts, on("budget "+budget))
 	}
 	if s := strings.TrimSpace(p.maxTokens); s != "" {
-		parts = append(parts, on("max_tokens "+common.SanitizeLine(s)))
+		parts = append(parts, on("max_tokens "+sanitize.Line(s)))
 	} else {
 		parts = append(parts, off("max_tokens "+itoa(defaultMaxTokens)))
 	}
@@ -70,7 +70,7 @@ func summaryParts(st *styles.Styles, p *params) []string {
 	case len(p.tags) > 0:
 		chips := make([]string, len(p.tags))
 		for i, t := range p.tags {
-			chips[i] = st.Chip.Render(" " + common.SanitizeLine(t) + " ")
+			chips[i] = st.Chip.Render(" " + sanitize.Line(t) + " ")
 		}
 		parts = append(parts, "tags "+strings.Join(chips, " ")+" "+on(match))
 	case !def:
@@ -215,7 +215,7 @@ func (m *Model) segment(id itemID, it item, w int, own fieldErrors) string {
 		v := strings.TrimSpace(*p.text(id))
 		switch {
 		case v != "":
-			val, plain = components.Truncate(common.SanitizeLine(components.Head(v, 400)), max(w/3, 12)), st.FilterItem
+			val, plain = components.Truncate(sanitize.Line(components.Head(v, 400)), max(w/3, 12)), st.FilterItem
 		case id == iMaxTokens:
 			val = itoa(defaultMaxTokens) + " (default)"
 		default:
@@ -230,7 +230,7 @@ func (m *Model) segment(id itemID, it item, w int, own fieldErrors) string {
 		} else {
 			chips := make([]string, len(p.tags))
 			for i, t := range p.tags {
-				chips[i] = st.Chip.Render(" " + common.SanitizeLine(t) + " ")
+				chips[i] = st.Chip.Render(" " + sanitize.Line(t) + " ")
 			}
 			return label + mark + strings.Join(chips, " ")
 		}

@@ -8,8 +8,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -92,7 +92,7 @@ func (m *Model) buildBlock(t *turn, k blockKey) block {
 func (m *Model) questionLines(t *turn, w int) []string {
 	st := m.c.Styles
 	at := st.Muted.Render(t.asked.In(m.c.Now().Location()).Format("15:04"))
-	q := common.Sanitize(t.question)
+	q := sanitize.Text(t.question)
 	var wrapped []string
 	for _, para := range strings.Split(strings.TrimSpace(q), "\n") {
 		wrapped = append(wrapped, components.Wrap(para, max(w-8, 8), 0)...)
@@ -137,7 +137,7 @@ func paramSummary(req client.ReflectRequest) []string {
 		if match == "" {
 			match = defaultMatch
 		}
-		parts = append(parts, "tags "+common.SanitizeLine(strings.Join(req.Tags, ", "))+" ("+match+")")
+		parts = append(parts, "tags "+sanitize.Line(strings.Join(req.Tags, ", "))+" ("+match+")")
 	}
 	if len(req.FactTypes) > 0 {
 		parts = append(parts, "facts "+strings.Join(req.FactTypes, "+"))

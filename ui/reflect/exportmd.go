@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 )
 
 // exportMarkdown writes a bank's transcript as a markdown document: per turn the
@@ -22,16 +22,16 @@ func exportMarkdown(bank, server string, now time.Time, turns []*turn) string {
 			b.WriteString(p)
 		}
 	}
-	w("# Reflect transcript: ", common.SanitizeLine(bank), "\n\n")
+	w("# Reflect transcript: ", sanitize.Line(bank), "\n\n")
 	w("Exported ", now.UTC().Format("2006-01-02 15:04 MST"))
 	if server != "" {
-		w(" from ", common.SanitizeLine(server))
+		w(" from ", sanitize.Line(server))
 	}
 	w(" with hindsight-tui; ", plural(len(turns), "turn", "turns"), ".\n")
 	for i, t := range turns {
-		w("\n---\n\n## ", strconv.Itoa(i+1), ". ", common.SanitizeLine(headline(t.question)), "\n\n")
+		w("\n---\n\n## ", strconv.Itoa(i+1), ". ", sanitize.Line(headline(t.question)), "\n\n")
 		w("**Asked** ", t.asked.UTC().Format("2006-01-02 15:04 MST"), "\n\n")
-		for _, l := range strings.Split(common.Sanitize(t.question), "\n") {
+		for _, l := range strings.Split(sanitize.Text(t.question), "\n") {
 			w("> ", l, "\n")
 		}
 		w("\n")
@@ -77,7 +77,7 @@ func writeParams(b *strings.Builder, req client.ReflectRequest) {
 	}
 	tags := "none"
 	if len(req.Tags) > 0 {
-		tags = "`" + common.SanitizeLine(strings.Join(req.Tags, "`, `")) + "`"
+		tags = "`" + sanitize.Line(strings.Join(req.Tags, "`, `")) + "`"
 	}
 	tools := "no"
 	if req.Include != nil && req.Include.ToolCalls != nil {
@@ -90,7 +90,7 @@ func writeParams(b *strings.Builder, req client.ReflectRequest) {
 		b.WriteString("- " + p[0] + ": " + p[1] + "\n")
 	}
 	if req.Context != "" {
-		b.WriteString("- context: " + common.SanitizeLine(req.Context) + "\n")
+		b.WriteString("- context: " + sanitize.Line(req.Context) + "\n")
 	}
 	if len(req.ResponseSchema) > 0 {
 		b.WriteString("- response schema:\n\n")
@@ -141,19 +141,19 @@ func writeAnswer(b *strings.Builder, t *turn) {
 func evidenceItem(e evItem) string {
 	id := ""
 	if e.id != "" {
-		id = " (`" + common.SanitizeLine(e.id) + "`)"
+		id = " (`" + sanitize.Line(e.id) + "`)"
 	}
 	switch e.kind {
 	case evModel:
 		return "- Mental model" + id + ":\n\n" + quote(e.full, "  ") + "\n"
 	case evDirective:
-		return "- **" + e.name + "**" + id + ": " + common.SanitizeLine(e.full) + "\n"
+		return "- **" + e.name + "**" + id + ": " + sanitize.Line(e.full) + "\n"
 	}
 	when := ""
 	if e.date != "" {
 		when = ", " + e.date
 	}
-	return "- [" + common.SanitizeLine(e.badge) + when + "] " + common.SanitizeLine(e.full) + id + "\n"
+	return "- [" + sanitize.Line(e.badge) + when + "] " + sanitize.Line(e.full) + id + "\n"
 }
 
 // quote indents text as a block quote inside a list item.
@@ -172,7 +172,7 @@ func writeJSON(b *strings.Builder, raw json.RawMessage, indent string) {
 	if json.Indent(&buf, raw, "", "  ") == nil {
 		text = buf.String()
 	}
-	for _, l := range strings.Split(fence(common.Sanitize(text), "json"), "\n") {
+	for _, l := range strings.Split(fence(sanitize.Text(text), "json"), "\n") {
 		if l != "" {
 			b.WriteString(indent + l)
 		}

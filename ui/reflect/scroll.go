@@ -1,7 +1,7 @@
 package reflect
 
 import (
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -105,7 +105,7 @@ func (m *Model) emptyLines(w, th int) []string {
 	if m.bank == "" {
 		add(st.Text.Render, "Select a bank to ask.")
 	} else {
-		add(st.Bold.Render, "Ask "+common.SanitizeLine(m.bank)+" a question, the way your agent's reflect tool does.")
+		add(st.Bold.Render, "Ask "+sanitize.Line(m.bank)+" a question, the way your agent's reflect tool does.")
 		out = append(out, blank(w))
 		add(st.Muted.Render, "The answer comes with the memories, mental models and directives it was based on. "+
 			"Reflect is not streamed and can take many seconds: esc cancels. p sets the parameters "+

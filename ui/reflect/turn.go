@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -83,14 +84,14 @@ const titleMax = 600
 // setAnswer fills the turn from a successful answer.
 func (t *turn) setAnswer(resp *client.ReflectResponse) {
 	t.state, t.resp, t.err, t.reason = turnAnswered, resp, nil, ""
-	t.answer = strings.TrimSpace(common.Sanitize(resp.Text))
+	t.answer = strings.TrimSpace(sanitize.Text(resp.Text))
 	t.structured = ""
 	if len(resp.StructuredOutput) > 0 {
 		var buf bytes.Buffer
 		if json.Indent(&buf, resp.StructuredOutput, "", "  ") == nil {
-			t.structured = common.Sanitize(buf.String())
+			t.structured = sanitize.Text(buf.String())
 		} else {
-			t.structured = common.Sanitize(string(resp.StructuredOutput))
+			t.structured = sanitize.Text(string(resp.StructuredOutput))
 		}
 	}
 	t.evidence, t.tools = nil, nil
@@ -101,20 +102,20 @@ func (t *turn) setAnswer(resp *client.ReflectResponse) {
 				date = f.OccurredStart.UTC().Format("2006-01-02")
 			}
 			t.evidence = append(t.evidence, evItem{kind: evMemory, id: f.ID, badge: f.Type,
-				title: oneLine(f.Text), full: common.Sanitize(f.Text), date: date})
+				title: oneLine(f.Text), full: sanitize.Text(f.Text), date: date})
 		}
 		for _, mm := range b.MentalModels {
 			t.evidence = append(t.evidence, evItem{kind: evModel, id: mm.ID,
-				title: oneLine(common.SanitizeLine(mm.ID) + ": " + firstLine(mm.Text)), full: common.Sanitize(mm.Text)})
+				title: oneLine(sanitize.Line(mm.ID) + ": " + firstLine(mm.Text)), full: sanitize.Text(mm.Text)})
 		}
 		for _, d := range b.Directives {
-			t.evidence = append(t.evidence, evItem{kind: evDirective, id: d.ID, name: common.SanitizeLine(d.Name),
-				title: oneLine(d.Name + ": " + d.Content), full: common.Sanitize(d.Content)})
+			t.evidence = append(t.evidence, evItem{kind: evDirective, id: d.ID, name: sanitize.Line(d.Name),
+				title: oneLine(d.Name + ": " + d.Content), full: sanitize.Text(d.Content)})
 		}
 	}
 	if tr := resp.Trace; tr != nil {
 		for _, c := range tr.ToolCalls {
-			t.tools = append(t.tools, toolRow{iteration: c.Iteration, tool: common.SanitizeLine(c.Tool), ms: c.DurationMS})
+			t.tools = append(t.tools, toolRow{iteration: c.Iteration, tool: sanitize.Line(c.Tool), ms: c.DurationMS})
 		}
 	}
 	t.open = nil
@@ -144,7 +145,7 @@ func (t *turn) counts() (memories, models, directives int) {
 
 // oneLine is s on one line, sanitized and bounded.
 func oneLine(s string) string {
-	return common.SanitizeLine(components.Head(s, titleMax))
+	return sanitize.Line(components.Head(s, titleMax))
 }
 
 // firstLine is the first line of markdown with text, without heading marks.

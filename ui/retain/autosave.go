@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -51,7 +52,7 @@ func (m *Model) onDraftSaved(msg draftSavedMsg) tea.Cmd {
 	st.writing = false
 	var report tea.Cmd
 	if msg.err != nil {
-		text := common.SanitizeLine(msg.err.Error())
+		text := sanitize.Line(msg.err.Error())
 		if text != st.draftErr {
 			report = emit(common.ErrorMsg{Op: "save the retain draft", Err: msg.err})
 		}
@@ -82,7 +83,7 @@ func (m *Model) onDraftLoaded(msg draftLoadedMsg) tea.Cmd {
 	st.loading = false
 	switch {
 	case msg.err != nil:
-		st.draftErr = common.SanitizeLine(msg.err.Error())
+		st.draftErr = sanitize.Line(msg.err.Error())
 		return tea.Batch(m.flushDraft(st), emit(common.ErrorMsg{Op: "read the retain draft", Err: msg.err}))
 	case !msg.ok:
 		return m.flushDraft(st)

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -113,7 +114,7 @@ func (d *batchDialog) Relay(msg tea.Msg) tea.Cmd {
 	}
 	d.busy = false
 	if l.err != nil {
-		d.err = common.SanitizeLine(l.err.Error())
+		d.err = sanitize.Line(l.err.Error())
 		return nil
 	}
 	d.err = ""
@@ -234,7 +235,7 @@ func (d *batchDialog) preview(st *styles.Styles, w, room int) []string {
 	if !d.async {
 		mode = "sync: waits while the server extracts"
 	}
-	head := fmt.Sprintf("%s · %s", common.SanitizeLine(d.name), plural(len(d.items), "item", "items"))
+	head := fmt.Sprintf("%s · %s", sanitize.Line(d.name), plural(len(d.items), "item", "items"))
 	lines := []string{components.Fit(st.Bold.Render(components.Truncate(head, w)), w),
 		components.Fit(st.Muted.Render(components.Truncate(mode, w)), w)}
 	var probs []string
@@ -247,7 +248,7 @@ func (d *batchDialog) preview(st *styles.Styles, w, room int) []string {
 	if len(probs) > 0 {
 		lines = append(lines, components.Fit(st.Error.Render("✗ not sent: "+plural(len(probs), "problem", "problems")), w))
 		for _, p := range probs[:min(len(probs), 6)] {
-			for _, l := range components.Wrap(common.SanitizeLine(p), w-2, 2) {
+			for _, l := range components.Wrap(sanitize.Line(p), w-2, 2) {
 				lines = append(lines, components.Fit("  "+st.FieldError.Render(l), w))
 			}
 		}
@@ -274,7 +275,7 @@ func (d *batchDialog) preview(st *styles.Styles, w, room int) []string {
 
 // firstLine is an item's content on one line.
 func firstLine(s string) string {
-	return common.SanitizeLine(components.Head(s, 400))
+	return sanitize.Line(components.Head(s, 400))
 }
 
 // itemDetails sums up an item's other fields.
@@ -298,7 +299,7 @@ func itemDetails(it client.MemoryItem) string {
 	if n := len(it.Entities); n > 0 {
 		parts = append(parts, plural(n, "entity", "entities"))
 	}
-	return common.SanitizeLine(strings.Join(parts, " · "))
+	return sanitize.Line(strings.Join(parts, " · "))
 }
 
 // openBatch opens the batch dialog for the current bank.

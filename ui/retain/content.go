@@ -3,7 +3,7 @@ package retain
 import (
 	"strings"
 
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -41,7 +41,7 @@ func (f *form) contentChanged() {
 		head := components.Head(f.content.Value(), 16<<10)
 		lines := strings.SplitN(head, "\n", 80)
 		for i, l := range lines[:min(len(lines), 79)] {
-			lines[i] = common.SanitizeLine(l)
+			lines[i] = sanitize.Line(l)
 		}
 		f.cv.preview = lines[:min(len(lines), 79)]
 	}

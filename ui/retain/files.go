@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -141,7 +142,7 @@ func (m *Model) onContentLoaded(msg contentLoadedMsg) tea.Cmd {
 		return nil
 	}
 	f := st.form
-	f.content.InsertString(common.Sanitize(msg.text))
+	f.content.InsertString(sanitize.Text(msg.text))
 	f.contentChanged()
 	delete(f.errs, fContent)
 	var focus tea.Cmd
@@ -149,7 +150,7 @@ func (m *Model) onContentLoaded(msg contentLoadedMsg) tea.Cmd {
 		m.zone = zoneForm
 		focus = f.focusField(fContent)
 	}
-	toast := common.Toast(fmt.Sprintf("inserted %s (%s characters) into the content", common.SanitizeLine(msg.name),
+	toast := common.Toast(fmt.Sprintf("inserted %s (%s characters) into the content", sanitize.Line(msg.name),
 		itoa(utf8.RuneCountInString(msg.text))))
 	return tea.Batch(focus, m.changed(st), toast)
 }
@@ -224,7 +225,7 @@ func (m *Model) onEdited(msg editedMsg) tea.Cmd {
 	if msg.text == msg.orig {
 		return nil
 	}
-	f.setContent(common.Sanitize(msg.text))
+	f.setContent(sanitize.Text(msg.text))
 	f.content.MoveToEnd() // where the editing most likely ended
 	delete(f.errs, fContent)
 	var focus tea.Cmd

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -104,7 +105,7 @@ func (m *Model) Actions() []common.Action {
 			acts = append(acts, a(name, b, do))
 		}
 	}
-	add(k.Submit, "Retain the form into "+common.SanitizeLine(m.bank), doSubmit)
+	add(k.Submit, "Retain the form into "+sanitize.Line(m.bank), doSubmit)
 	if !m.cur.locked() {
 		acts = append(acts, a("Edit the retain form", k.Edit, doEdit))
 	}
@@ -134,7 +135,7 @@ func (m *Model) Selection() (id, what, jsonText string, ok bool) {
 		return "", "", "", false
 	}
 	sub := m.cur.sub
-	id, what = sub.docID, "document "+common.SanitizeLine(sub.docID)
+	id, what = sub.docID, "document "+sanitize.Line(sub.docID)
 	if sub.follow.opID != "" {
 		id, what = sub.follow.opID, "retain operation "+sub.follow.opID
 	}

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -189,7 +190,7 @@ func (m *Model) confirmClear() tea.Cmd {
 	clear := action{owner: m, do: doClearNow}
 	req := func(context.Context) (tea.Cmd, error) { return emit(clear), nil }
 	d := components.NewConfirm(m.c, "Clear the retain form",
-		"Everything typed in the form for "+common.SanitizeLine(st.bank)+" goes, and so does its saved draft.",
+		"Everything typed in the form for "+sanitize.Line(st.bank)+" goes, and so does its saved draft.",
 		"", "clear the retain form", "clear", req)
 	return emit(common.OpenDialogMsg{Dialog: d})
 }

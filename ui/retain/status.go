@@ -7,7 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"hindsight-tui/client"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -23,7 +23,7 @@ func (m *Model) statusLines(st *bankState, w, room int) []string {
 	add := func(style lipgloss.Style, text string, maxLines int) {
 		// Muted and subtle lines are details; the others say what happened.
 		extra := style.GetForeground() == s.Muted.GetForeground() || style.GetForeground() == s.Subtle.GetForeground()
-		for _, l := range components.Wrap(common.SanitizeLine(text), w, maxLines) {
+		for _, l := range components.Wrap(sanitize.Line(text), w, maxLines) {
 			lines = append(lines, line{components.Fit(style.Render(l), w), extra})
 		}
 	}

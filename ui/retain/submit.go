@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -171,7 +172,7 @@ func (m *Model) mapErrors(st *bankState, err error) {
 		for _, fe := range ae.Fields {
 			if f, ok := fieldForLoc(fe.Field()); ok {
 				if errs[f] == "" {
-					errs[f] = common.SanitizeLine(fe.Msg)
+					errs[f] = sanitize.Line(fe.Msg)
 				}
 				continue
 			}
@@ -183,7 +184,7 @@ func (m *Model) mapErrors(st *bankState, err error) {
 	}
 	switch {
 	case len(rest) > 0:
-		st.formErr = common.SanitizeLine(strings.Join(rest, "; "))
+		st.formErr = sanitize.Line(strings.Join(rest, "; "))
 	case len(errs) > 0:
 		st.formErr = "the server rejected " + plural(len(errs), "field", "fields") + " (HTTP 422): see the marks"
 	}

@@ -5,7 +5,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -78,7 +78,7 @@ func (m *Model) notice(w int, title, text string) []string {
 // headerLine names the bank and says where the draft is.
 func (m *Model) headerLine(st *bankState, w int) string {
 	s := m.c.Styles
-	left := s.Bold.Render("Retain into ") + s.Accent.Render(common.SanitizeLine(st.bank))
+	left := s.Bold.Render("Retain into ") + s.Accent.Render(sanitize.Line(st.bank))
 	note, bad := m.draftStatus(st)
 	if st.locked() {
 		note, bad = "the form waits for the retain", false

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"hindsight-tui/ui/common"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/components"
 )
 
@@ -62,7 +62,7 @@ func asText(v any) string {
 	default:
 		return ""
 	}
-	return common.SanitizeLine(components.Head(s, maxTextBytes))
+	return sanitize.Line(components.Head(s, maxTextBytes))
 }
 
 func asMap(v any) (map[string]any, bool) {

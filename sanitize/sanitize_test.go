@@ -1,8 +1,7 @@
-package common
+package sanitize
 
 import (
 	"testing"
-	"time"
 )
 
 func TestSanitize(t *testing.T) {
@@ -22,46 +21,24 @@ func TestSanitize(t *testing.T) {
 		{"invalid utf8 dropped", "a\xffb", "ab"},
 	}
 	for _, tt := range tests {
-		if got := Sanitize(tt.in); got != tt.want {
-			t.Errorf("%s: Sanitize(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
+		if got := Text(tt.in); got != tt.want {
+			t.Errorf("%s: Text(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
 		}
 	}
-	if got := SanitizeLine("a\n\tb  \x1b[1mc\x1b[0m"); got != "a b c" {
-		t.Errorf("SanitizeLine = %q", got)
+	if got := Line("a\n\tb  \x1b[1mc\x1b[0m"); got != "a b c" {
+		t.Errorf("Line = %q", got)
 	}
 }
 
-func FuzzSanitize(f *testing.F) {
+func FuzzText(f *testing.F) {
 	f.Add("\x1b[31mred\x1b[0m")
 	f.Add("ok\r\n\x9b")
 	f.Fuzz(func(t *testing.T, s string) {
-		out := Sanitize(s)
+		out := Text(s)
 		for _, r := range out {
 			if r == 0x1b || r == 0x9b || (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f {
-				t.Fatalf("Sanitize(%q) left control %U in %q", s, r, out)
+				t.Fatalf("Text(%q) left control %U in %q", s, r, out)
 			}
 		}
 	})
-}
-
-func TestRelTime(t *testing.T) {
-	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	tests := []struct {
-		t    time.Time
-		want string
-	}{
-		{time.Time{}, "never"},
-		{now.Add(-30 * time.Second), "just now"},
-		{now.Add(-5 * time.Minute), "5m ago"},
-		{now.Add(-3 * time.Hour), "3h ago"},
-		{now.Add(-49 * time.Hour), "2d ago"},
-		{time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC), "Jun 01"},
-		{time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), "2025-06-01"},
-		{now.Add(48 * time.Hour), "2026-12-02"},
-	}
-	for _, tt := range tests {
-		if got := RelTime(tt.t, now); got != tt.want {
-			t.Errorf("RelTime(%v) = %q, want %q", tt.t, got, tt.want)
-		}
-	}
 }

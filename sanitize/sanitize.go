@@ -1,4 +1,8 @@
-package common
+// Package sanitize is the one rule for text that came from a server or a file before it
+// reaches a terminal: the TUI, doctor and every command print through it. Memory text
+// is untrusted input; it must never move the cursor, change colours, set the window
+// title or write to the clipboard.
+package sanitize
 
 import (
 	"strings"
@@ -7,11 +11,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Sanitize makes text that came from the server or a file safe to draw: it strips ANSI
+// Text makes text that came from the server or a file safe to draw: it strips ANSI
 // escape sequences and every control character except newline and tab (carriage returns
 // become newlines), so memory text can never move the cursor, change colours, set the
 // window title or write to the clipboard.
-func Sanitize(s string) string {
+func Text(s string) string {
 	if isPlain(s) {
 		return s
 	}
@@ -37,10 +41,10 @@ func Sanitize(s string) string {
 	return b.String()
 }
 
-// SanitizeLine is Sanitize for one-line contexts: newlines and tabs become spaces and
+// Line is Text for one-line contexts: newlines and tabs become spaces and
 // runs of whitespace collapse.
-func SanitizeLine(s string) string {
-	return strings.Join(strings.Fields(Sanitize(s)), " ")
+func Line(s string) string {
+	return strings.Join(strings.Fields(Text(s)), " ")
 }
 
 func isPlain(s string) bool {
