@@ -6,14 +6,17 @@ import (
 	"time"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
 // BenchmarkViewScroll draws the pane over a 100,000-memory bank while paging to the
 // end. It reports the View time per frame and the peak heap in use over the scroll,
 // which stays bounded because only maxPages pages are held.
 func BenchmarkViewScroll(b *testing.B) {
-	srv := newServer(b, hindsighttest.WithSyntheticMemories("big", 100_000))
-	r, m := startPane(b, newCommon(b, srv), "big", 88, 35)
+	srv := uitest.Server(b, hindsighttest.WithSyntheticMemories("big", 100_000))
+	c := uitest.NewCommon(b, srv)
+	m := New(c)
+	r := uitest.Start(b, c, m, uitest.Bank("big"))
 	var ms runtime.MemStats
 	var peak, retained uint64
 	runtime.GC()
@@ -23,9 +26,9 @@ func BenchmarkViewScroll(b *testing.B) {
 	frames := 0
 	b.ResetTimer()
 	for range b.N {
-		r.keys("g")
+		r.Keys("g")
 		for m.cursor < m.win.total-1 {
-			r.keys("pgdown")
+			r.Keys("pgdown")
 			start := time.Now()
 			_ = m.View()
 			mid := time.Now()

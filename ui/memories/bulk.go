@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -39,7 +38,6 @@ type bulkFailure struct {
 
 // bulkStartMsg starts a confirmed bulk action.
 type bulkStartMsg struct {
-	owner      *Model
 	ids        []string
 	invalidate bool
 	reason     string
@@ -47,7 +45,6 @@ type bulkStartMsg struct {
 
 // bulkProgressMsg answers one PATCH of a bulk action (or starts it, with index -1).
 type bulkProgressMsg struct {
-	owner *Model
 	index int
 	err   error
 	start *bulkStartMsg
@@ -55,10 +52,9 @@ type bulkProgressMsg struct {
 
 // selectedMsg answers "select all matching".
 type selectedMsg struct {
-	owner *Model
-	seq   int
-	ids   []string
-	err   error
+	seq int
+	ids []string
+	err error
 }
 
 // targets are the memories a bulk action applies to: the selection, else the row.
@@ -88,14 +84,13 @@ func (m *Model) confirmBulk(invalidate bool) tea.Cmd {
 		verb, title = "invalidate", "Invalidate memories"
 	}
 	msg := fmt.Sprintf("%s %s? Invalidated memories leave recall until restored.", verb, count(len(ids)))
-	owner := m
 	var d *components.Confirm
 	req := func(context.Context) (tea.Cmd, error) {
 		reason := strings.TrimSpace(d.Typed())
 		if reason == "" {
 			reason = invalidateReason
 		}
-		return emit(bulkProgressMsg{owner: owner, index: -1, start: &bulkStartMsg{owner: owner, ids: ids,
+		return common.Emit(bulkProgressMsg{index: -1, start: &bulkStartMsg{ids: ids,
 			invalidate: invalidate, reason: reason}}), nil
 	}
 	d = components.NewConfirm(m.c, title, msg, "", verb+" memories", verb, req)
@@ -103,24 +98,15 @@ func (m *Model) confirmBulk(invalidate bool) tea.Cmd {
 		msg += " The reason is stored with each memory."
 		d = components.NewConfirm(m.c, title, msg, "", verb+" memories", verb, req).WithNote("reason (optional), e.g. the user corrected this")
 	}
-	m.dialog = d
-	return emit(common.OpenDialogMsg{Dialog: d})
+	return common.OpenDialog(d)
 }
 
 // count is "1 memory" or "n memories".
-func count(n int) string {
-	if n == 1 {
-		return "1 memory"
-	}
-	return strconv.Itoa(n) + " memories"
-}
+func count(n int) string { return common.Plural(n, "memory", "memories") }
 
 // onBulkProgress records one answer and sends the next PATCH; at the end the list
 // reloads and failures are listed.
 func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
-	if msg.owner != m {
-		return nil
-	}
 	if msg.start != nil {
 		m.bulk = bulkState{running: true, invalidate: msg.start.invalidate, reason: msg.start.reason, ids: msg.start.ids}
 		m.notice = ""
@@ -156,7 +142,7 @@ func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
 
 // patch sends the PATCH for the i-th memory of the bulk action.
 func (m *Model) patch(i int) tea.Cmd {
-	owner, bank, id, cl, c := m, m.bank, m.bulk.ids[i], m.c.Client, m.c
+	bank, id, cl, c := m.bank, m.bulk.ids[i], m.c.Client, m.c
 	u := client.UpdateMemoryRequest{State: client.Ptr("valid")}
 	if m.bulk.invalidate {
 		u = client.UpdateMemoryRequest{State: client.Ptr("invalidated"), Reason: client.Ptr(m.bulk.reason)}
@@ -165,13 +151,13 @@ func (m *Model) patch(i int) tea.Cmd {
 		ctx, cancel := c.Context(context.Background())
 		defer cancel()
 		_, err := cl.UpdateMemory(ctx, bank, id, u)
-		return bulkProgressMsg{owner: owner, index: i, err: err}
+		return bulkProgressMsg{index: i, err: err}
 	}
 }
 
 // selectAll selects every memory matching the filters (up to selectAllCap).
 func (m *Model) selectAll() tea.Cmd {
-	owner, seq, bank, f, cl, c := m, m.win.seq, m.bank, m.filter, m.c.Client, m.c
+	seq, bank, f, cl, c := m.win.seq, m.bank, m.filter, m.c.Client, m.c
 	return func() tea.Msg {
 		var ids []string
 		for off := 0; off < selectAllCap; off += pageSize {
@@ -179,7 +165,7 @@ func (m *Model) selectAll() tea.Cmd {
 			list, err := cl.ListMemories(ctx, bank, f.params(pageSize, off))
 			cancel()
 			if err != nil {
-				return selectedMsg{owner: owner, seq: seq, err: fmt.Errorf("select memories of %s: %w", bank, err)}
+				return selectedMsg{seq: seq, err: fmt.Errorf("select memories of %s: %w", bank, err)}
 			}
 			for _, it := range list.Items {
 				ids = append(ids, it.ID)
@@ -188,17 +174,17 @@ func (m *Model) selectAll() tea.Cmd {
 				break
 			}
 		}
-		return selectedMsg{owner: owner, seq: seq, ids: ids}
+		return selectedMsg{seq: seq, ids: ids}
 	}
 }
 
 // onSelected applies "select all matching".
 func (m *Model) onSelected(msg selectedMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.win.seq {
+	if msg.seq != m.win.seq {
 		return nil
 	}
 	if msg.err != nil {
-		return func() tea.Msg { return common.ErrorMsg{Op: "select memories", Err: msg.err} }
+		return common.Emit(common.ErrorMsg{Op: "select memories", Err: msg.err})
 	}
 	for _, id := range msg.ids {
 		m.selected[id] = true

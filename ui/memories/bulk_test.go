@@ -10,49 +10,51 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestBulkPartialFailure invalidates three selected memories, one of which the server
 // refuses: the confirmation states the count, the other two stay invalidated, the
 // failure is listed and stays selected.
 func TestBulkPartialFailure(t *testing.T) {
-	srv0 := demoServer(t)
-	first, err := newCommon(t, srv0).Client.ListMemories(context.Background(), demoBank,
+	srv0 := uitest.DemoServer(t)
+	first, err := uitest.NewCommon(t, srv0).Client.ListMemories(context.Background(), uitest.DemoBank,
 		client.ListMemoriesParams{Type: client.FactWorld, Limit: 3})
 	if err != nil || len(first.Items) < 3 {
 		t.Fatal(err)
 	}
 	bad := first.Items[1].ID
-	srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "PATCH",
-		Path: "/v1/default/banks/" + demoBank + "/memories/" + bad, Status: 500, Body: `{"detail":"boom"}`}))
-	c := newCommon(t, srv)
-	before, err := c.Client.ListMemories(context.Background(), demoBank,
+	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "PATCH",
+		Path: "/v1/default/banks/" + uitest.DemoBank + "/memories/" + bad, Status: 500, Body: `{"detail":"boom"}`}))
+	c := uitest.NewCommon(t, srv)
+	before, err := c.Client.ListMemories(context.Background(), uitest.DemoBank,
 		client.ListMemoriesParams{Type: client.FactWorld, State: "invalidated", Limit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := before.Total
-	r, m := startPane(t, c, demoBank, 88, 35)
-	r.keys("t", "space", "space", "space")
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("t", "space", "space", "space")
 	if len(m.selected) != 3 {
 		t.Fatalf("%d selected", len(m.selected))
 	}
-	r.keys("x")
-	conf, ok := r.front().(*components.Confirm)
+	r.Keys("x")
+	conf, ok := r.Front().(*components.Confirm)
 	if !ok {
-		t.Fatalf("front dialog = %T", r.front())
+		t.Fatalf("front dialog = %T", r.Front())
 	}
 	if v := ansi.Strip(conf.View()); !strings.Contains(v, "invalidate 3 memories?") {
 		t.Fatalf("confirmation does not state the count:\n%s", v)
 	}
-	r.keys("enter")
+	r.Keys("enter")
 	if m.bulk.running || m.bulk.done != 3 {
 		t.Fatalf("bulk did not finish: %+v", m.bulk)
 	}
 	// The failures are listed one per memory: short id, text, and why.
-	fd, ok := r.front().(*listDialog)
+	fd, ok := r.Front().(*listDialog)
 	if !ok {
-		t.Fatalf("front dialog = %T, want the failures list", r.front())
+		t.Fatalf("front dialog = %T, want the failures list", r.Front())
 	}
 	fv := ansi.Strip(fd.View())
 	if !strings.Contains(fv, "1 memory could not be invalidated") || !strings.Contains(fv, bad[:8]) ||
@@ -62,9 +64,9 @@ func TestBulkPartialFailure(t *testing.T) {
 	if words := strings.Fields(first.Items[1].Text); len(words) > 0 && !strings.Contains(fv, words[0]) {
 		t.Errorf("failure row lacks the memory's text %q:\n%s", first.Items[1].Text, fv)
 	}
-	r.keys("esc")
-	if r.front() != nil {
-		t.Fatalf("esc left %T open", r.front())
+	r.Keys("esc")
+	if r.Front() != nil {
+		t.Fatalf("esc left %T open", r.Front())
 	}
 	if len(m.bulk.failures) != 1 || m.bulk.failures[0].id != bad {
 		t.Fatalf("failures = %+v", m.bulk.failures)
@@ -73,7 +75,7 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatalf("selection after = %v", m.selected)
 	}
 	for i, it := range first.Items {
-		got, err := c.Client.GetMemory(context.Background(), demoBank, it.ID)
+		got, err := c.Client.GetMemory(context.Background(), uitest.DemoBank, it.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,15 +91,15 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Errorf("outcome not shown:\n%s", v)
 	}
 	// Restore them from the invalidated state.
-	r.keys("esc", "v")
+	r.Keys("esc", "v")
 	if m.win.total != base+2 {
 		t.Fatalf("%d invalidated, want %d", m.win.total, base+2)
 	}
-	r.keys("A", "u")
-	if v := ansi.Strip(r.front().View()); !strings.Contains(v, "restore "+count(base+2)+"?") {
+	r.Keys("A", "u")
+	if v := ansi.Strip(r.Front().View()); !strings.Contains(v, "restore "+count(base+2)+"?") {
 		t.Fatalf("restore confirmation:\n%s", v)
 	}
-	r.keys("enter")
+	r.Keys("enter")
 	if m.win.total != 0 {
 		t.Fatalf("%d still invalidated", m.win.total)
 	}
@@ -105,15 +107,17 @@ func TestBulkPartialFailure(t *testing.T) {
 
 // TestCancelConfirm leaves everything as it was when the confirmation is refused.
 func TestCancelConfirm(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), demoBank, 88, 35)
-	r.keys("t")
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("t")
 	total := m.win.total
-	r.keys("x", "esc")
-	if r.front() != nil || m.bulk.done != 0 {
+	r.Keys("x", "esc")
+	if r.Front() != nil || m.bulk.done != 0 {
 		t.Fatal("cancelled confirmation acted")
 	}
-	r.keys("R", "t")
+	r.Keys("R", "t")
 	if m.win.total != total {
 		t.Fatalf("total %d, want %d", m.win.total, total)
 	}
@@ -121,17 +125,18 @@ func TestCancelConfirm(t *testing.T) {
 
 // TestReadOnly disables selection, invalidate and restore.
 func TestReadOnly(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
 	c.ReadOnly = true
-	r, m := startPane(t, c, demoBank, 88, 35)
-	r.keys("space", "A", "x", "E")
-	if len(m.selected) != 0 || r.front() != nil {
-		t.Fatalf("read-only pane selected %d or opened %T", len(m.selected), r.front())
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("space", "A", "x", "E")
+	if len(m.selected) != 0 || r.Front() != nil {
+		t.Fatalf("read-only pane selected %d or opened %T", len(m.selected), r.Front())
 	}
-	r.keys("v", "u")
-	if r.front() != nil {
-		t.Fatalf("read-only pane opened %T", r.front())
+	r.Keys("v", "u")
+	if r.Front() != nil {
+		t.Fatalf("read-only pane opened %T", r.Front())
 	}
 	for _, b := range []string{"x", "u", "space", "E"} {
 		for _, k := range m.ShortHelp() {
@@ -144,14 +149,16 @@ func TestReadOnly(t *testing.T) {
 
 // TestObservationsReadOnly never offers to invalidate an observation.
 func TestObservationsReadOnly(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), demoBank, 88, 35)
-	r.keys("t", "t", "t")
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("t", "t", "t")
 	if m.filter.typ != client.FactObservation || m.win.total == 0 {
 		t.Skipf("no observations: %+v", m.filter)
 	}
-	r.keys("x")
-	if r.front() != nil {
+	r.Keys("x")
+	if r.Front() != nil {
 		t.Fatal("offered to invalidate an observation")
 	}
 }
@@ -159,21 +166,22 @@ func TestObservationsReadOnly(t *testing.T) {
 // TestInvalidateReason stores the reason typed in the confirmation with the memory;
 // an empty reason falls back to a default that says where the invalidation came from.
 func TestInvalidateReason(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, demoBank, 88, 35)
-	r.keys("t")
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("t")
 	mem := m.current()
 	if mem == nil {
 		t.Fatal("no memory selected")
 	}
-	r.keys("x")
-	if v := ansi.Strip(r.front().View()); !strings.Contains(v, "reason (optional)") {
+	r.Keys("x")
+	if v := ansi.Strip(r.Front().View()); !strings.Contains(v, "reason (optional)") {
 		t.Fatalf("no reason field:\n%s", v)
 	}
-	r.typeText("the user moved to Porto")
-	r.keys("enter")
-	got, err := c.Client.GetMemory(context.Background(), demoBank, mem.ID)
+	r.Type("the user moved to Porto")
+	r.Keys("enter")
+	got, err := c.Client.GetMemory(context.Background(), uitest.DemoBank, mem.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

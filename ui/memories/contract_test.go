@@ -5,6 +5,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/contracttest"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestContract drives the pane through everything it asks the server, through the
@@ -13,31 +14,32 @@ import (
 // the pane sends, and every answer it reads, must match Hindsight's OpenAPI document.
 func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	v := contracttest.New(t, doc, srv.URL())
-	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
-	r, m := startPane(t, c, demoBank, 88, 35)
+	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 
 	// Every filter value, and paging to the end.
 	for range typeCycle() {
-		r.keys("t")
+		r.Keys("t")
 	}
 	for range consolidationCycle() {
-		r.keys("c")
+		r.Keys("c")
 	}
-	r.keys("f", "s", "o", "u", "r", "c", "e", ":", "c", "h", "a", "t", "enter")
+	r.Keys("f", "s", "o", "u", "r", "c", "e", ":", "c", "h", "a", "t", "enter")
 	for range matchCycle() {
-		r.keys("m")
+		r.Keys("m")
 	}
-	r.keys("R", "s", "o", "a", "t", "enter", "R", "G", "g")
+	r.Keys("R", "s", "o", "a", "t", "enter", "R", "G", "g")
 	if m.win.total == 0 {
 		t.Fatal("nothing listed")
 	}
 
 	// Open an observation (memory and history), then edit and curate a world fact.
-	r.keys("t", "t", "t", "enter", "esc", "t", "enter", "esc")
-	r.keys("E", " ", "x", "enter", "enter")
-	r.keys("space", "space", "x", "enter", "v", "A", "u", "enter")
+	r.Keys("t", "t", "t", "enter", "esc", "t", "enter", "esc")
+	r.Keys("E", " ", "x", "enter", "enter")
+	r.Keys("space", "space", "x", "enter", "v", "A", "u", "enter")
 
 	v.Report(t)
 	if n := v.Counts().Violations; n != 0 {

@@ -21,7 +21,7 @@ type editValues struct {
 
 // editLabels are the form's field labels, in form order.
 func editLabels() []string {
-	return []string{"Text", "Context", "Occurred start (RFC 3339)", "Occurred end (RFC 3339)",
+	return []string{"Text", "Context", "Occurred start (2024-01-15 10:30 or RFC 3339)", "Occurred end (2024-01-15 10:30 or RFC 3339)",
 		"Fact type (world/experience)", "Entities (comma-separated)"}
 }
 
@@ -52,9 +52,10 @@ func splitList(s string) []string {
 	return out
 }
 
-// updateFor is the PATCH that turns before into after: only changed fields are sent.
-// It returns an Invalid when a value cannot be sent.
-func updateFor(before, after editValues) (client.UpdateMemoryRequest, error) {
+// updateFor is the PATCH that turns before into after: only changed fields are sent,
+// dates as the shared parser reads them (now is the clock, for "now"). It returns an
+// Invalid when a value cannot be sent.
+func updateFor(before, after editValues, now time.Time) (client.UpdateMemoryRequest, error) {
 	var u client.UpdateMemoryRequest
 	bad := components.Invalid{}
 	if after.text != before.text {
@@ -73,10 +74,14 @@ func updateFor(before, after editValues) (client.UpdateMemoryRequest, error) {
 		if d.a == d.b {
 			continue
 		}
-		if _, err := time.Parse(time.RFC3339, d.a); d.a != "" && err != nil {
-			bad[d.name] = "not an RFC 3339 time (2026-01-02T15:04:05Z)"
+		sent := strings.TrimSpace(d.a)
+		if sent != "" {
+			var err error
+			if sent, _, err = common.ParseWhen(sent, now); err != nil {
+				bad[d.name] = err.Error()
+			}
 		}
-		*d.dst = client.Ptr(d.a)
+		*d.dst = client.Ptr(sent)
 	}
 	if after.typ != before.typ {
 		if after.typ != client.FactWorld && after.typ != client.FactExperience {
@@ -157,32 +162,27 @@ func (m *Model) openEdit() tea.Cmd {
 		fields[i] = components.NewTextField(m.c, l, "", names[i])
 		fields[i].SetValue(sanitize.Text(vals[i]))
 	}
-	owner, id := m, mem.ID
+	id, now := mem.ID, m.c.Now
 	submit := func() (components.Request, error) {
 		after := editValues{fields[0].Value(), fields[1].Value(), fields[2].Value(), fields[3].Value(),
 			strings.TrimSpace(fields[4].Value()), fields[5].Value()}
-		u, err := updateFor(before, after)
+		u, err := updateFor(before, after, now())
 		if err != nil {
 			return nil, err
 		}
-		preview := previewMsg{owner: owner, id: id, update: u, diff: diffLines(before, after)}
-		return func(context.Context) (tea.Cmd, error) { return emit(preview), nil }, nil
+		preview := previewMsg{id: id, update: u, diff: diffLines(before, after)}
+		return func(context.Context) (tea.Cmd, error) { return common.Emit(preview), nil }, nil
 	}
 	ff := make([]components.Field, len(fields))
 	for i, f := range fields {
 		ff[i] = f
 	}
-	f := components.NewForm(m.c, "Edit memory", "edit memory", "preview", submit, ff...)
-	m.dialog = f
-	return emit(common.OpenDialogMsg{Dialog: f})
+	return common.OpenDialog(components.NewForm(m.c, "Edit memory", "edit memory", "preview", submit, ff...))
 }
 
-// previewDelay lets the edit form's close land before the preview opens.
-const previewDelay = 40 * time.Millisecond
-
-// previewMsg asks the pane to show the diff preview of a submitted edit.
+// previewMsg asks the pane to show the diff preview of a submitted edit; the form
+// hands it over as it closes.
 type previewMsg struct {
-	owner  *Model
 	id     string
 	update client.UpdateMemoryRequest
 	diff   []string
@@ -190,31 +190,21 @@ type previewMsg struct {
 
 // onPreview opens the confirmation that shows the diff and sends the PATCH.
 func (m *Model) onPreview(msg previewMsg) tea.Cmd {
-	if msg.owner != m {
-		return nil
-	}
-	cl, bank, owner := m.c.Client, m.bank, m
+	cl, bank := m.c.Client, m.bank
 	req := func(ctx context.Context) (tea.Cmd, error) {
 		if _, err := cl.UpdateMemory(ctx, bank, msg.id, msg.update); err != nil {
 			return nil, fmt.Errorf("update memory %s: %w", msg.id, err)
 		}
-		return emit(savedMsg{owner: owner}), nil
+		return common.Emit(savedMsg{}), nil
 	}
-	d := components.NewConfirm(m.c, "Save changes?", strings.Join(msg.diff, "\n"), "", "edit memory", "save", req)
-	m.dialog = d
-	// The form closes itself in a command that runs beside the one that brought this
-	// message; the preview opens a moment later so that close cannot pop it instead.
-	return tea.Tick(previewDelay, func(time.Time) tea.Msg { return common.OpenDialogMsg{Dialog: d} })
+	return common.OpenDialog(components.NewConfirm(m.c, "Save changes?", strings.Join(msg.diff, "\n"), "", "edit memory", "save", req))
 }
 
 // savedMsg says an edit was saved.
-type savedMsg struct{ owner *Model }
+type savedMsg struct{}
 
 // onSaved refreshes the page the edited memory is on.
-func (m *Model) onSaved(msg savedMsg) tea.Cmd {
-	if msg.owner != m {
-		return nil
-	}
+func (m *Model) onSaved(savedMsg) tea.Cmd {
 	n := pageFor(m.cursor)
 	delete(m.win.pages, n)
 	return tea.Batch(m.fetch(), common.Toast("memory saved"))

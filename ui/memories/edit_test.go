@@ -9,6 +9,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestUpdateFor sends only the changed fields and refuses what the server would.
@@ -16,7 +17,7 @@ func TestUpdateFor(t *testing.T) {
 	before := editValues{text: "Alex likes oat milk", context: "chat", typ: "world", entities: "Alex"}
 	after := before
 	after.text, after.typ, after.entities, after.start = "Alex likes soy milk", "experience", "Alex, Sam", "2026-01-02T00:00:00Z"
-	u, err := updateFor(before, after)
+	u, err := updateFor(before, after, uitest.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,20 +25,35 @@ func TestUpdateFor(t *testing.T) {
 		*u.FactType != "experience" || *u.OccurredStart != after.start || len(*u.Entities) != 2 {
 		t.Fatalf("update = %+v", u)
 	}
-	if _, err := updateFor(before, before); err == nil {
+	if _, err := updateFor(before, before, uitest.Now); err == nil {
 		t.Error("nothing changed was accepted")
 	}
 	bad := before
 	bad.typ, bad.start = "observation", "yesterday"
-	_, err = updateFor(before, bad)
+	_, err = updateFor(before, bad, uitest.Now)
 	if inv, ok := err.(components.Invalid); !ok || inv["fact_type"] == "" || inv["occurred_start"] == "" {
 		t.Errorf("err = %v", err)
 	}
 	// Clearing entities sends an empty list.
 	none := before
 	none.entities = ""
-	if u, _ := updateFor(before, none); u.Entities == nil || len(*u.Entities) != 0 {
+	if u, _ := updateFor(before, none, uitest.Now); u.Entities == nil || len(*u.Entities) != 0 {
 		t.Errorf("entities = %v", u.Entities)
+	}
+	// Dates go through the shared parser, so the short forms retain takes work here
+	// too, sent as RFC 3339 in UTC; clearing a date sends "".
+	short := before
+	short.start, short.end = "2024-01-15 10:30", "now"
+	if u, err := updateFor(before, short, uitest.Now); err != nil || *u.OccurredStart != "2024-01-15T10:30:00Z" ||
+		*u.OccurredEnd != "2026-11-30T09:00:00Z" {
+		t.Errorf("short dates: %+v, %v", u, err)
+	}
+	dated := before
+	dated.start = "2024-01-15T10:30:00Z"
+	cleared := dated
+	cleared.start = ""
+	if u, err := updateFor(dated, cleared, uitest.Now); err != nil || u.OccurredStart == nil || *u.OccurredStart != "" {
+		t.Errorf("cleared date: %+v, %v", u, err)
 	}
 	diff := diffLines(before, after)
 	want := []string{"text:", "- … likes oat milk", "+ … likes soy milk", "occurred start:", "- (empty)", "+ 2026-01-02T00:00:00Z",
@@ -49,42 +65,45 @@ func TestUpdateFor(t *testing.T) {
 
 // TestEditFlow edits a memory's text: the form, the diff preview, then the PATCH.
 func TestEditFlow(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, demoBank, 88, 35)
-	r.keys("t")
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("t")
 	mem := *m.current()
-	r.keys("E")
-	if _, ok := r.front().(*components.Form); !ok {
-		t.Fatalf("front = %T", r.front())
+	r.Keys("E")
+	if _, ok := r.Front().(*components.Form); !ok {
+		t.Fatalf("front = %T", r.Front())
 	}
-	r.keys(" ", "t", "e", "a", "enter")
-	conf, ok := r.front().(*components.Confirm)
+	r.Keys(" ", "t", "e", "a", "enter")
+	conf, ok := r.Front().(*components.Confirm)
 	if !ok {
-		t.Fatalf("front = %T", r.front())
+		t.Fatalf("front = %T", r.Front())
 	}
 	if v := ansi.Strip(conf.View()); !strings.Contains(v, "+ ") || !strings.Contains(v, "tea") {
 		t.Fatalf("preview:\n%s", v)
 	}
-	if got, _ := c.Client.GetMemory(context.Background(), demoBank, mem.ID); got.Text != mem.Text {
+	if got, _ := c.Client.GetMemory(context.Background(), uitest.DemoBank, mem.ID); got.Text != mem.Text {
 		t.Fatal("saved before the preview was confirmed")
 	}
-	r.keys("enter")
-	got, err := c.Client.GetMemory(context.Background(), demoBank, mem.ID)
+	r.Keys("enter")
+	got, err := c.Client.GetMemory(context.Background(), uitest.DemoBank, mem.ID)
 	if err != nil || got.Text != mem.Text+" tea" {
 		t.Fatalf("text = %q, %v", got.Text, err)
 	}
-	if r.front() != nil {
-		t.Fatalf("dialog left open: %T", r.front())
+	if r.Front() != nil {
+		t.Fatalf("dialog left open: %T", r.Front())
 	}
 }
 
 // TestEditObservation is refused: observations are read-only.
 func TestEditObservation(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), demoBank, 88, 35)
-	r.keys("t", "t", "t", "E")
-	if m.filter.typ != client.FactObservation || r.front() != nil {
-		t.Fatalf("type %q, front %T", m.filter.typ, r.front())
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("t", "t", "t", "E")
+	if m.filter.typ != client.FactObservation || r.Front() != nil {
+		t.Fatalf("type %q, front %T", m.filter.typ, r.Front())
 	}
 }

@@ -20,7 +20,7 @@ func (m *Model) jumpDocument() tea.Cmd {
 	if mem == nil || mem.DocumentID == "" {
 		return nil
 	}
-	return emit(common.ShowPaneMsg{ID: common.PaneDocuments,
+	return common.Emit(common.ShowPaneMsg{ID: common.PaneDocuments,
 		Then: common.ShowDocumentMsg{BankID: m.bank, DocumentID: mem.DocumentID, ChunkID: mem.ChunkID}})
 }
 

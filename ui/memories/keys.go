@@ -154,15 +154,6 @@ func (m *Model) moveTo(i int) tea.Cmd {
 	return m.fetch()
 }
 
-// emit returns a command that delivers msg.
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
-
-// action is a palette request addressed to this pane.
-type action struct {
-	owner *Model
-	kind  string // quick | search | sources
-}
-
 // Actions implements common.Actioner: the filters, and an observation's sources.
 func (m *Model) Actions() []common.Action {
 	if m.bank == "" {
@@ -170,22 +161,22 @@ func (m *Model) Actions() []common.Action {
 	}
 	mk := m.keys.Memories
 	out := []common.Action{
-		{Name: "Quick filter the loaded memories", Key: m.keys.List.Filter.Help().Key, Msg: action{owner: m, kind: "quick"}},
-		{Name: "Filter memories by text (server)", Key: mk.Search.Help().Key, Msg: action{owner: m, kind: "search"}},
+		{Name: "Quick filter the loaded memories", Key: m.keys.List.Filter.Help().Key, Msg: common.ActionMsg{Kind: "quick"}},
+		{Name: "Filter memories by text (server)", Key: mk.Search.Help().Key, Msg: common.ActionMsg{Kind: "search"}},
 	}
 	if mem := m.current(); mem != nil && mem.FactType == client.FactObservation {
 		out = append(out, common.Action{Name: "Show the observation's source memories", Key: mk.Sources.Help().Key,
-			Msg: action{owner: m, kind: "sources"}})
+			Msg: common.ActionMsg{Kind: "sources"}})
 	}
 	return out
 }
 
 // onAction runs a palette action.
-func (m *Model) onAction(a action) tea.Cmd {
-	if a.owner != m || m.editing || m.quick.editing {
+func (m *Model) onAction(a common.ActionMsg) tea.Cmd {
+	if m.editing || m.quick.editing {
 		return nil
 	}
-	switch a.kind {
+	switch a.Kind {
 	case "quick":
 		return m.startQuick()
 	case "search":

@@ -19,7 +19,7 @@ const maxSources = 50
 
 // listDialog is a small list over the pane: an observation's sources (enter opens
 // one) or the memories a bulk action could not change (read only). Its lines are
-// drawn from sanitized text when it is built.
+// drawn from sanitized text when it is built; the scroll follows the cursor in Update.
 type listDialog struct {
 	c             *common.Common
 	title, note   string
@@ -31,16 +31,33 @@ type listDialog struct {
 	open          func(i int) tea.Cmd // nil: enter does nothing
 }
 
-var _ relayDialog = (*listDialog)(nil)
+var _ common.Dialog = (*listDialog)(nil)
 
 // Closed reports whether the dialog has asked the root to close it.
 func (d *listDialog) Closed() bool { return d.closed }
 
-// Relay implements relayDialog: the dialog has no asynchronous messages.
-func (d *listDialog) Relay(tea.Msg) tea.Cmd { return nil }
+// Init implements common.Dialog: the list is built before it opens.
+func (d *listDialog) Init() tea.Cmd { return nil }
 
 // SetSize implements common.Dialog.
-func (d *listDialog) SetSize(w, h int) { d.width, d.height = w, h }
+func (d *listDialog) SetSize(w, h int) {
+	d.width, d.height = w, h
+	d.follow()
+}
+
+// rows is how many entries fit.
+func (d *listDialog) rows() int {
+	per := 1
+	if d.subs != nil {
+		per = 2
+	}
+	return max(min(len(d.lines), (d.height-8)/per), 1)
+}
+
+// follow scrolls so the cursor is in view.
+func (d *listDialog) follow() {
+	d.off = min(max(d.off, d.cursor-d.rows()+1), d.cursor)
+}
 
 // Help implements common.Dialog.
 func (d *listDialog) Help() []string {
@@ -70,8 +87,9 @@ func (d *listDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 		}
 	case key.Matches(k, kl.Back):
 		d.closed = true
-		return d, emit(common.CloseDialogMsg{})
+		return d, common.CloseDialog(nil)
 	}
+	d.follow()
 	return d, nil
 }
 
@@ -83,12 +101,7 @@ func (d *listDialog) View() string {
 		screen = 80
 	}
 	w := max(min(screen-4, 76)-4, 16)
-	per := 1
-	if d.subs != nil {
-		per = 2
-	}
-	rows := max(min(len(d.lines), (d.height-8)/per), 1)
-	d.off = min(max(d.off, d.cursor-rows+1), d.cursor)
+	rows := d.rows()
 	out := []string{st.OverlayTitle.Render(components.Truncate(d.title, w))}
 	if d.note != "" {
 		out = append(out, st.Muted.Render(components.Truncate(d.note, w)))
@@ -125,16 +138,9 @@ type sourceRow struct {
 
 // sourcesMsg answers openSources.
 type sourcesMsg struct {
-	owner *Model
 	obsID string
 	rows  []sourceRow
 	err   error
-}
-
-// openMemoryMsg asks the pane to open a memory in full, over its list dialog.
-type openMemoryMsg struct {
-	owner *Model
-	id    string
 }
 
 // openSources loads the source memories of the observation under the cursor.
@@ -143,14 +149,14 @@ func (m *Model) openSources() tea.Cmd {
 	if mem == nil || mem.FactType != client.FactObservation {
 		return nil
 	}
-	owner, bank, id, ids, cl, c := m, m.bank, mem.ID, append([]string(nil), mem.SourceMemoryIDs...), m.c.Client, m.c
+	bank, id, ids, cl, c := m.bank, mem.ID, append([]string(nil), mem.SourceMemoryIDs...), m.c.Client, m.c
 	return func() tea.Msg {
 		ctx, cancel := c.Context(context.Background())
 		defer cancel()
 		if len(ids) == 0 {
 			full, err := cl.GetMemory(ctx, bank, id)
 			if err != nil {
-				return sourcesMsg{owner: owner, obsID: id, err: fmt.Errorf("get memory %s: %w", id, err)}
+				return sourcesMsg{obsID: id, err: fmt.Errorf("get memory %s: %w", id, err)}
 			}
 			ids = full.SourceMemoryIDs
 		}
@@ -159,17 +165,14 @@ func (m *Model) openSources() tea.Cmd {
 			s, err := cl.GetMemory(ctx, bank, sid)
 			rows = append(rows, sourceRow{id: sid, mem: s, err: err})
 		}
-		return sourcesMsg{owner: owner, obsID: id, rows: rows}
+		return sourcesMsg{obsID: id, rows: rows}
 	}
 }
 
 // onSources opens the list of an observation's sources.
 func (m *Model) onSources(msg sourcesMsg) tea.Cmd {
-	if msg.owner != m {
-		return nil
-	}
 	if msg.err != nil {
-		return emit(common.ErrorMsg{Op: "load source memories", Err: msg.err})
+		return common.Emit(common.ErrorMsg{Op: "load source memories", Err: msg.err})
 	}
 	if len(msg.rows) == 0 {
 		return common.Toast("this observation lists no source memories")
@@ -184,21 +187,11 @@ func (m *Model) onSources(msg sourcesMsg) tea.Cmd {
 		}
 		lines[i] = components.TypeBadge(r.mem.FactType) + " " + sanitize.Line(r.mem.Text)
 	}
-	owner := m
+	c, bank := m.c, m.bank
+	// The list opens the memory itself: the memory dialog is the list's, over it.
 	d := &listDialog{c: m.c, title: "Source memories of " + shortID(msg.obsID), note: count(len(lines)) + " · enter opens one",
-		lines: lines, open: func(i int) tea.Cmd { return emit(openMemoryMsg{owner: owner, id: ids[i]}) }}
-	m.dialog = d
-	return emit(common.OpenDialogMsg{Dialog: d})
-}
-
-// onOpenMemory opens a memory in full, over the dialog that asked for it.
-func (m *Model) onOpenMemory(msg openMemoryMsg) tea.Cmd {
-	if msg.owner != m {
-		return nil
-	}
-	d, load := components.NewMemoryDialog(m.c, m.bank, msg.id)
-	m.sub = d
-	return tea.Batch(load, emit(common.OpenDialogMsg{Dialog: d}))
+		lines: lines, open: func(i int) tea.Cmd { return common.OpenDialog(components.NewMemoryDialog(c, bank, ids[i])) }}
+	return common.OpenDialog(d)
 }
 
 // failuresDialog lists each memory a bulk action could not change and why.
@@ -223,6 +216,5 @@ func (m *Model) failuresDialog(verb string) tea.Cmd {
 	}
 	d := &listDialog{c: m.c, title: fmt.Sprintf("%s could not be %s", count(len(lines)), verb),
 		note: "they stay selected, to retry", lines: lines, subs: subs}
-	m.dialog = d
-	return emit(common.OpenDialogMsg{Dialog: d})
+	return common.OpenDialog(d)
 }

@@ -14,6 +14,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -42,9 +43,7 @@ type Model struct {
 
 	input    textinput.Model // the server-side text filter, while editing
 	editing  bool
-	editTags bool // the input edits the tag filter, not the text filter
-	dialog   relayDialog
-	sub      relayDialog // a dialog opened from the pane's dialog (a source memory)
+	editTags bool        // the input edits the tag filter, not the text filter
 	quick    quickFilter // the / filter over the loaded rows
 }
 
@@ -59,6 +58,7 @@ func New(c *common.Common) *Model {
 	m.input = components.NewInput(c.Styles, "text: ", "substring of text or context")
 	m.quick.input = components.NewInput(c.Styles, "/", "filter the loaded rows")
 	m.syncKeys()
+	m.settle()
 	return m
 }
 
@@ -66,7 +66,18 @@ func New(c *common.Common) *Model {
 func (m *Model) Init() tea.Cmd { return nil }
 
 // SetSize implements common.Pane.
-func (m *Model) SetSize(width, height int) { m.width, m.height = max(width, 0), max(height, 0) }
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(width, 0), max(height, 0)
+	m.settle()
+}
+
+// SetStyles implements common.Pane: the inputs take the new colours and the rows are
+// drawn again.
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.input.SetStyles(components.InputStyles(st))
+	m.quick.input.SetStyles(components.InputStyles(st))
+	m.settle()
+}
 
 // Focus implements common.Pane; the first time, the list loads.
 func (m *Model) Focus() tea.Cmd {
@@ -110,32 +121,14 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onSaved(msg)
 	case bulkProgressMsg:
 		cmd = m.onBulkProgress(msg)
-	case action:
+	case common.ActionMsg:
 		cmd = m.onAction(msg)
 	case sourcesMsg:
 		cmd = m.onSources(msg)
-	case openMemoryMsg:
-		cmd = m.onOpenMemory(msg)
 	}
 	m.syncKeys()
-	var relay tea.Cmd
-	if m.dialog != nil {
-		if _, isKey := msg.(tea.KeyMsg); !isKey {
-			relay = m.dialog.Relay(msg)
-			if m.dialog.Closed() {
-				m.dialog = nil
-			}
-		}
-	}
-	if m.sub != nil {
-		if _, isKey := msg.(tea.KeyMsg); !isKey {
-			relay = tea.Batch(relay, m.sub.Relay(msg))
-			if m.sub.Closed() {
-				m.sub = nil
-			}
-		}
-	}
-	return m, tea.Batch(cmd, relay)
+	m.settle()
+	return m, cmd
 }
 
 // show applies a ShowMemoriesMsg: its bank, its filters, and a memory to open.
@@ -188,9 +181,7 @@ func (m *Model) openDetail() tea.Cmd {
 	if mem == nil {
 		return nil
 	}
-	d, load := components.NewMemoryDialog(m.c, m.bank, mem.ID)
-	m.dialog = d
-	return tea.Batch(load, func() tea.Msg { return common.OpenDialogMsg{Dialog: d} })
+	return common.OpenDialog(components.NewMemoryDialog(m.c, m.bank, mem.ID))
 }
 
 // syncKeys enables the bindings that apply now.
@@ -222,11 +213,4 @@ func (m *Model) FullHelp() [][]key.Binding {
 		{mk.Type, mk.State, mk.Consolidation, mk.Search, mk.Tags, mk.TagsMatch, mk.Reset},
 		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources},
 	}
-}
-
-// relayDialog is a dialog the pane opened, which the pane hands non-key messages to.
-type relayDialog interface {
-	common.Dialog
-	Relay(tea.Msg) tea.Cmd
-	Closed() bool
 }

@@ -2,7 +2,6 @@ package memories
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -11,25 +10,24 @@ import (
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
-
-const demoBank = "user-alex-prefs"
 
 // TestFilterParams maps every filter to its query parameter.
 func TestFilterParams(t *testing.T) {
 	f := filters{typ: "world", q: " oat ", tags: "user:alex, diet", tagsMatch: "all_strict", state: "invalidated",
 		consolidation: "pending", documentID: "doc-1", entityID: "5f0c8a52-3b1e-4c2d-9e7f-1a2b3c4d5e6f"}
-	rec := &recorder{}
-	srv := demoServer(t)
-	cl, err := client.New(srv.URL(), client.WithHTTPClient(&http.Client{Transport: rec}))
+	rec := &uitest.Recorder{}
+	srv := uitest.DemoServer(t)
+	cl, err := client.New(srv.URL(), rec.Option())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cl.ListMemories(context.Background(), demoBank, f.params(100, 200)); err != nil {
+	if _, err := cl.ListMemories(context.Background(), uitest.DemoBank, f.params(100, 200)); err != nil {
 		t.Fatal(err)
 	}
-	got := rec.all()[0]
-	q, _ := url.ParseQuery(got[strings.Index(got, "?")+1:])
+	got := rec.All()[0].Query
+	q, _ := url.ParseQuery(got)
 	want := map[string]string{"type": "world", "q": "oat", "tags_match": "all_strict", "state": "invalidated",
 		"consolidation_state": "pending", "document_id": "doc-1", "entity_id": "5f0c8a52-3b1e-4c2d-9e7f-1a2b3c4d5e6f", "limit": "100", "offset": "200"}
 	for k, v := range want {
@@ -49,29 +47,31 @@ func TestFilterParams(t *testing.T) {
 
 // TestFilterKeys cycles the type, state and consolidation filters and edits the text.
 func TestFilterKeys(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), demoBank, 88, 35)
-	r.keys("t")
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("t")
 	if m.filter.typ != client.FactWorld {
 		t.Fatalf("type = %q", m.filter.typ)
 	}
-	r.keys("v", "c")
+	r.Keys("v", "c")
 	if m.filter.state != "invalidated" || m.filter.consolidation != "pending" {
 		t.Fatalf("filters = %+v", m.filter)
 	}
-	r.keys("R", "s", "o", "a", "t", "enter")
+	r.Keys("R", "s", "o", "a", "t", "enter")
 	if m.filter.q != "oat" || m.filter.typ != "" {
 		t.Fatalf("filters = %+v", m.filter)
 	}
-	r.keys("R", "f")
+	r.Keys("R", "f")
 	for _, ch := range "trip:tokyo-2026" {
-		r.keys(string(ch))
+		r.Keys(string(ch))
 	}
-	r.keys("enter", "m", "m")
+	r.Keys("enter", "m", "m")
 	if m.filter.tags != "trip:tokyo-2026" || m.filter.tagsMatch != "any_strict" || m.win.total != 18 {
 		t.Fatalf("tag filter %+v: %d memories", m.filter, m.win.total)
 	}
-	r.keys("R", "s", "o", "a", "t", "enter")
+	r.Keys("R", "s", "o", "a", "t", "enter")
 	for i := 0; i < m.win.total; i++ {
 		mem := m.win.item(i)
 		if mem == nil || !strings.Contains(strings.ToLower(mem.Text+mem.Context), "oat") {
@@ -82,37 +82,40 @@ func TestFilterKeys(t *testing.T) {
 
 // TestShowMemories applies the filters of a ShowMemoriesMsg and opens the memory.
 func TestShowMemories(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	list, err := c.Client.ListMemories(context.Background(), demoBank, client.ListMemoriesParams{Limit: 1, Offset: 3})
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	list, err := c.Client.ListMemories(context.Background(), uitest.DemoBank, client.ListMemoriesParams{Limit: 1, Offset: 3})
 	if err != nil || len(list.Items) == 0 {
 		t.Fatal(err)
 	}
 	want := list.Items[0]
-	r, m := startPane(t, c, demoBank, 88, 35)
-	r.send(common.ShowMemoriesMsg{BankID: demoBank, Tags: want.Tags, TagsMatch: "any", MemoryID: want.ID})
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Deliver(common.ShowMemoriesMsg{BankID: uitest.DemoBank, Tags: want.Tags, TagsMatch: "any", MemoryID: want.ID})
 	if m.filter.tags != strings.Join(want.Tags, ", ") || m.filter.tagsMatch != "any" {
 		t.Fatalf("filters = %+v", m.filter)
 	}
 	if cur := m.current(); cur == nil || cur.ID != want.ID {
 		t.Fatalf("cursor on %+v, want %s", cur, want.ID)
 	}
-	if _, ok := r.front().(*components.MemoryDialog); !ok {
-		t.Fatalf("front dialog = %T", r.front())
+	if _, ok := r.Front().(*components.MemoryDialog); !ok {
+		t.Fatalf("front dialog = %T", r.Front())
 	}
 }
 
 // TestPagingWindow scrolls a large bank to the end: pages load ahead of the cursor, G
 // fetches the last page, and never more than maxPages pages are held.
 func TestPagingWindow(t *testing.T) {
-	rec := &recorder{}
-	srv := newServer(t, hindsighttest.WithSyntheticMemories("big", 5_000))
-	r, m := startPane(t, newCommon(t, srv, client.WithHTTPClient(&http.Client{Transport: rec})), "big", 88, 35)
+	rec := &uitest.Recorder{}
+	srv := uitest.Server(t, hindsighttest.WithSyntheticMemories("big", 5_000))
+	c := uitest.NewCommon(t, srv, rec.Option())
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank("big"))
 	if m.win.total != 5_000 {
 		t.Fatalf("total = %d", m.win.total)
 	}
 	for i := 0; i < 1_500; i++ {
-		r.keys("j")
+		r.Keys("j")
 		if len(m.win.pages) > maxPages {
 			t.Fatalf("%d pages held at row %d", len(m.win.pages), m.cursor)
 		}
@@ -120,24 +123,28 @@ func TestPagingWindow(t *testing.T) {
 			t.Fatalf("row %d not loaded", m.cursor)
 		}
 	}
-	r.keys("G")
+	r.Keys("G")
 	if m.cursor != 4_999 || m.current() == nil {
 		t.Fatalf("G: cursor %d, loaded %v", m.cursor, m.current() != nil)
 	}
 	if len(m.win.pages) > maxPages {
 		t.Fatalf("%d pages held", len(m.win.pages))
 	}
-	last := rec.all()
-	if !strings.Contains(strings.Join(last, "\n"), "offset=4900") {
+	last := rec.All()
+	asked := false
+	for _, req := range last {
+		asked = asked || strings.Contains(req.Query, "offset=4900")
+	}
+	if !asked {
 		t.Fatalf("last page never asked for: %v", last[len(last)-3:])
 	}
 	// A filter change starts a new sequence: late answers of the old one are dropped.
 	old := m.win.seq
-	r.keys("t")
+	r.Keys("t")
 	if m.win.seq == old || m.cursor != 0 {
 		t.Fatalf("filter change kept the window: seq %d cursor %d", m.win.seq, m.cursor)
 	}
-	r.send(pageMsg{owner: m, seq: old, bank: "big", n: 7, list: &client.MemoryList{}})
+	r.Deliver(pageMsg{seq: old, bank: "big", n: 7, list: &client.MemoryList{}})
 	if m.win.pages[7] != nil {
 		t.Fatal("stale page stored")
 	}
@@ -145,23 +152,24 @@ func TestPagingWindow(t *testing.T) {
 
 // TestJumps asks for the memory's document (with its chunk) and its entity, by id.
 func TestJumps(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, demoBank, 88, 35)
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	for m.current() != nil && m.current().DocumentID == "" {
-		r.keys("j")
+		r.Keys("j")
 	}
 	mem := m.current()
-	r.keys("o", "e")
-	if len(r.shown) != 2 {
-		t.Fatalf("shown = %+v", r.shown)
+	r.Keys("o", "e")
+	if len(r.Shown) != 2 {
+		t.Fatalf("shown = %+v", r.Shown)
 	}
-	doc, ok := r.shown[0].Then.(common.ShowDocumentMsg)
-	if r.shown[0].ID != common.PaneDocuments || !ok || doc.DocumentID != mem.DocumentID || doc.ChunkID != mem.ChunkID {
-		t.Errorf("document jump = %+v", r.shown[0])
+	doc, ok := r.Shown[0].Then.(common.ShowDocumentMsg)
+	if r.Shown[0].ID != common.PaneDocuments || !ok || doc.DocumentID != mem.DocumentID || doc.ChunkID != mem.ChunkID {
+		t.Errorf("document jump = %+v", r.Shown[0])
 	}
-	ent, ok := r.shown[1].Then.(common.ShowEntityMsg)
-	if r.shown[1].ID != common.PaneEntities || !ok || ent.EntityID == "" || ent.EntityID == mem.Entities[0] {
-		t.Errorf("entity jump = %+v", r.shown[1])
+	ent, ok := r.Shown[1].Then.(common.ShowEntityMsg)
+	if r.Shown[1].ID != common.PaneEntities || !ok || ent.EntityID == "" || ent.EntityID == mem.Entities[0] {
+		t.Errorf("entity jump = %+v", r.Shown[1])
 	}
 }

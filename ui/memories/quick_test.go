@@ -1,7 +1,6 @@
 package memories
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,15 +9,17 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestQuickFilter narrows the loaded rows as the user types, sends nothing, keeps the
 // filter on enter and clears it on esc; s still edits the server's text filter.
 func TestQuickFilter(t *testing.T) {
-	rec := &recorder{}
-	srv := demoServer(t)
-	c := newCommon(t, srv, client.WithHTTPClient(&http.Client{Transport: rec}))
-	r, m := startPane(t, c, demoBank, 100, 35)
+	rec := &uitest.Recorder{}
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv, rec.Option())
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Size(100, 35))
 	loaded := m.loaded()
 	if loaded == 0 {
 		t.Fatal("nothing loaded")
@@ -34,13 +35,13 @@ func TestQuickFilter(t *testing.T) {
 	if want == 0 || want == loaded {
 		t.Fatalf("demo seed: %d of %d rows contain oat", want, loaded)
 	}
-	sent := len(rec.all())
-	r.keys("/")
+	sent := len(rec.All())
+	r.Keys("/")
 	if !m.Capturing() {
 		t.Fatal("/ does not capture")
 	}
-	r.typeText("OAT")
-	if got := len(rec.all()); got != sent {
+	r.Type("OAT")
+	if got := len(rec.All()); got != sent {
 		t.Fatalf("quick filter sent %d requests", got-sent)
 	}
 	if len(m.quick.rows) != want {
@@ -65,19 +66,19 @@ func TestQuickFilter(t *testing.T) {
 		}
 	}
 	// enter keeps it; moving stays among the matches.
-	r.keys("enter")
+	r.Keys("enter")
 	if m.Capturing() || !m.quick.active() {
 		t.Fatal("enter did not keep the filter")
 	}
-	r.keys("j", "G", "k")
+	r.Keys("j", "G", "k")
 	if cur := m.current(); cur == nil || !quickMatch(cur, "oat") {
 		t.Fatalf("cursor left the matches: %+v", cur)
 	}
-	if got := len(rec.all()); got != sent {
+	if got := len(rec.All()); got != sent {
 		t.Fatalf("moving under the quick filter sent %d requests", got-sent)
 	}
 	// esc while typing clears it.
-	r.keys("/", "x", "esc")
+	r.Keys("/", "x", "esc")
 	if m.quick.active() || m.Capturing() || m.quick.rows != nil {
 		t.Fatalf("esc did not clear: %+v", m.quick.text)
 	}
@@ -85,14 +86,14 @@ func TestQuickFilter(t *testing.T) {
 		t.Fatalf("header still shows the quick filter:\n%s", v)
 	}
 	// s is the server-side text filter.
-	r.keys("s")
+	r.Keys("s")
 	if !m.editing {
 		t.Fatal("s does not edit the server text filter")
 	}
-	r.keys("esc")
+	r.Keys("esc")
 	// No match: an explanation, and no row is current.
-	r.keys("/")
-	r.typeText("zzqqxx")
+	r.Keys("/")
+	r.Type("zzqqxx")
 	if m.current() != nil || !strings.Contains(ansi.Strip(m.View()), "No loaded memory contains") {
 		t.Fatalf("no-match state:\n%s", ansi.Strip(m.View()))
 	}
@@ -101,17 +102,19 @@ func TestQuickFilter(t *testing.T) {
 // TestObservationSources opens an observation's source memories from the pane and
 // one of them in full.
 func TestObservationSources(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), demoBank, 100, 35)
-	r.keys("t", "t", "t") // observations
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Size(100, 35))
+	r.Keys("t", "t", "t") // observations
 	if m.filter.typ != client.FactObservation || m.win.total <= 0 {
 		t.Fatalf("no observations: %+v total %d", m.filter, m.win.total)
 	}
 	obs := m.current()
-	r.keys("S")
-	d, ok := r.front().(*listDialog)
+	r.Keys("S")
+	d, ok := r.Front().(*listDialog)
 	if !ok {
-		t.Fatalf("front = %T, want the sources list (observation %s, %d sources)", r.front(), obs.ID, len(obs.SourceMemoryIDs))
+		t.Fatalf("front = %T, want the sources list (observation %s, %d sources)", r.Front(), obs.ID, len(obs.SourceMemoryIDs))
 	}
 	if len(d.lines) == 0 || (len(obs.SourceMemoryIDs) > 0 && len(d.lines) != min(len(obs.SourceMemoryIDs), maxSources)) {
 		t.Fatalf("%d lines for %d sources", len(d.lines), len(obs.SourceMemoryIDs))
@@ -120,10 +123,10 @@ func TestObservationSources(t *testing.T) {
 	if !strings.Contains(v, "Source memories") {
 		t.Fatalf("sources view:\n%s", v)
 	}
-	r.keys("enter")
-	md, ok := r.front().(*components.MemoryDialog)
+	r.Keys("enter")
+	md, ok := r.Front().(*components.MemoryDialog)
 	if !ok {
-		t.Fatalf("front = %T, want the memory", r.front())
+		t.Fatalf("front = %T, want the memory", r.Front())
 	}
 	if md.Loading() || md.Memory() == nil {
 		t.Fatal("source memory not loaded")
@@ -131,27 +134,29 @@ func TestObservationSources(t *testing.T) {
 	if want := obs.SourceMemoryIDs; len(want) > 0 && md.Memory().ID != want[0] {
 		t.Fatalf("opened %s, want %s", md.Memory().ID, want[0])
 	}
-	r.keys("esc")
-	if _, ok := r.front().(*listDialog); !ok {
-		t.Fatalf("esc did not return to the sources list: %T", r.front())
+	r.Keys("esc")
+	if _, ok := r.Front().(*listDialog); !ok {
+		t.Fatalf("esc did not return to the sources list: %T", r.Front())
 	}
-	r.keys("esc")
-	if r.front() != nil {
-		t.Fatalf("esc left %T open", r.front())
+	r.Keys("esc")
+	if r.Front() != nil {
+		t.Fatalf("esc left %T open", r.Front())
 	}
 	// S does nothing on a memory that is not an observation.
-	r.keys("t", "t") // world
-	r.keys("S")
-	if r.front() != nil {
-		t.Fatalf("S on a %s opened %T", m.current().FactType, r.front())
+	r.Keys("t", "t") // world
+	r.Keys("S")
+	if r.Front() != nil {
+		t.Fatalf("S on a %s opened %T", m.current().FactType, r.Front())
 	}
 }
 
 // TestActions offers the quick filter, the server text filter and, on an observation,
 // its sources to the palette, and runs them.
 func TestActions(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), demoBank, 100, 35)
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Size(100, 35))
 	names := func() []string {
 		var out []string
 		for _, a := range m.Actions() {
@@ -162,18 +167,18 @@ func TestActions(t *testing.T) {
 	if got := strings.Join(names(), "|"); !strings.Contains(got, "Quick filter") || strings.Contains(got, "source memories") {
 		t.Fatalf("actions on a fact = %s", got)
 	}
-	r.send(m.Actions()[0].Msg)
+	r.Deliver(m.Actions()[0].Msg)
 	if !m.quick.editing {
 		t.Fatal("the quick filter action did not open the input")
 	}
-	r.keys("esc", "t", "t", "t")
+	r.Keys("esc", "t", "t", "t")
 	acts := m.Actions()
 	if last := acts[len(acts)-1]; !strings.Contains(last.Name, "source memories") || last.Key != "S" {
 		t.Fatalf("actions on an observation = %v", names())
 	} else {
-		r.send(last.Msg)
+		r.Deliver(last.Msg)
 	}
-	if _, ok := r.front().(*listDialog); !ok {
-		t.Fatalf("sources action opened %T", r.front())
+	if _, ok := r.Front().(*listDialog); !ok {
+		t.Fatalf("sources action opened %T", r.Front())
 	}
 }

@@ -22,8 +22,9 @@ const headLines = 2
 // rowsHeight is how many list rows fit (one line is kept for the status line).
 func (m *Model) rowsHeight() int { return max(m.height-headLines-1, 1) }
 
-// View implements common.Pane: exactly width x height cells. Its cost depends on the
-// rows in view only: each row is drawn once per page and kept.
+// View implements common.Pane: exactly width x height cells. It only copies what
+// settle prepared: the lines above the rows and the rows in view, each drawn once per
+// page and kept.
 func (m *Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
@@ -34,7 +35,7 @@ func (m *Model) View() string {
 	if m.bank == "" {
 		lines = append(lines, st.Muted.Render(components.Fit("No bank selected.", w)))
 	} else {
-		lines = append(lines, m.headLines(w)...)
+		lines = append(lines, m.headLines()...)
 		lines = append(lines, m.rowLines(w)...)
 	}
 	for len(lines) < h-1 {
@@ -45,7 +46,7 @@ func (m *Model) View() string {
 }
 
 // headCache keeps the lines above the rows: they change with an answer or a key, not
-// with every frame.
+// with every frame; settle redraws them when what they show changed.
 type headCache struct {
 	key   headKey
 	lines []string
@@ -61,9 +62,15 @@ type headKey struct {
 	shown, loaded          int
 }
 
-// headLines are the filter line and the column titles, from the cache when nothing
-// they show has changed.
-func (m *Model) headLines(w int) []string {
+// headLines are the filter line and the column titles, as settle drew them.
+func (m *Model) headLines() []string { return m.head.lines }
+
+// settle recomputes what View reads after anything changed (a key, an answer, a
+// size, a theme): the scroll offsets, the lines above the rows, and the rows in view.
+func (m *Model) settle() {
+	h, w := m.rowsHeight(), m.width
+	m.offset = min(max(m.offset, m.cursor-h+1), m.cursor)
+	m.quick.off = min(max(m.quick.off, m.quick.pos-h+1), m.quick.pos)
 	k := headKey{width: w, total: m.win.total, selected: len(m.selected), loading: len(m.win.loading) > 0,
 		filter: m.filter, styles: m.c.Styles}
 	if m.quick.active() {
@@ -73,7 +80,25 @@ func (m *Model) headLines(w int) []string {
 		m.head.key = k
 		m.head.lines = []string{m.topLine(w), m.c.Styles.Muted.Render(components.Fit(m.titles(w), w))}
 	}
-	return m.head.lines
+	for _, i := range m.inView() {
+		m.keepRow(i, w)
+	}
+}
+
+// inView are the window indices of the rows on screen.
+func (m *Model) inView() []int {
+	h := m.rowsHeight()
+	var out []int
+	if m.quick.active() {
+		for p := m.quick.off; p < len(m.quick.rows) && len(out) < h; p++ {
+			out = append(out, m.quick.rows[p])
+		}
+		return out
+	}
+	for i := m.offset; i < m.win.total && len(out) < h; i++ {
+		out = append(out, i)
+	}
+	return out
 }
 
 // topLine shows the filters and the total.
@@ -137,7 +162,6 @@ func (m *Model) rowLines(w int) []string {
 	if m.quick.active() {
 		return m.quickLines(w, h)
 	}
-	m.offset = min(max(m.offset, m.cursor-h+1), m.cursor)
 	out := make([]string, 0, h)
 	for i := m.offset; i < m.win.total && len(out) < h; i++ {
 		body := m.row(i, w)
@@ -160,7 +184,6 @@ func (m *Model) quickLines(w, h int) []string {
 	if len(q.rows) == 0 {
 		return []string{st.Muted.Render(components.Fit("No loaded memory contains “"+sanitize.Line(q.text)+"”.", w))}
 	}
-	q.off = min(max(q.off, q.pos-h+1), q.pos)
 	out := make([]string, 0, h)
 	for p := q.off; p < len(q.rows) && len(out) < h; p++ {
 		i := q.rows[p]
@@ -177,21 +200,33 @@ func (m *Model) quickLines(w, h int) []string {
 	return out
 }
 
-// row returns row i's cells (without the selection mark), from its page's cache.
+// row returns row i's cells (without the selection mark) as settle drew them into its
+// page; a row not drawn yet is drawn here without being kept.
 func (m *Model) row(i, w int) string {
 	p := m.win.pages[i/pageSize]
 	if p == nil || i%pageSize >= len(p.items) {
 		return components.Fit(m.c.Styles.Muted.Render("⋯ loading"), w-2)
 	}
+	j := i % pageSize
+	if p.width == w && p.styles == m.c.Styles && p.rows[j] != "" {
+		return p.rows[j]
+	}
+	return m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-2))
+}
+
+// keepRow draws row i into its page's cache, which a new width or theme empties.
+func (m *Model) keepRow(i, w int) {
+	p := m.win.pages[i/pageSize]
+	if p == nil || i%pageSize >= len(p.items) {
+		return
+	}
 	if p.width != w || p.styles != m.c.Styles {
 		clear(p.rows)
 		p.width, p.styles = w, m.c.Styles
 	}
-	j := i % pageSize
-	if p.rows[j] == "" {
+	if j := i % pageSize; p.rows[j] == "" {
 		p.rows[j] = m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-2))
 	}
-	return p.rows[j]
 }
 
 // drawRow draws one memory's cells; all server text is sanitized and cut by width.

@@ -37,12 +37,11 @@ type page struct {
 
 // pageMsg answers a page request.
 type pageMsg struct {
-	owner *Model
-	seq   int
-	bank  string
-	n     int
-	list  *client.MemoryList
-	err   error
+	seq  int
+	bank string
+	n    int
+	list *client.MemoryList
+	err  error
 }
 
 func newWindow(seq int) window {
@@ -129,20 +128,20 @@ func (m *Model) fetch() tea.Cmd {
 func (m *Model) fetchPage(n int) tea.Cmd {
 	ctx, cancel := m.c.Context(context.Background())
 	m.win.loading[n], m.win.cancel[n] = true, cancel
-	owner, seq, bank, p, cl := m, m.win.seq, m.bank, m.filter.params(pageSize, n*pageSize), m.c.Client
+	seq, bank, p, cl := m.win.seq, m.bank, m.filter.params(pageSize, n*pageSize), m.c.Client
 	return func() tea.Msg {
 		defer cancel()
 		list, err := cl.ListMemories(ctx, bank, p)
 		if err != nil {
 			err = fmt.Errorf("list memories of %s: %w", bank, err)
 		}
-		return pageMsg{owner: owner, seq: seq, bank: bank, n: n, list: list, err: err}
+		return pageMsg{seq: seq, bank: bank, n: n, list: list, err: err}
 	}
 }
 
 // onPage stores an answered page and asks for whatever the cursor still needs.
 func (m *Model) onPage(msg pageMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.win.seq || msg.bank != m.bank {
+	if msg.seq != m.win.seq || msg.bank != m.bank {
 		return nil
 	}
 	delete(m.win.loading, msg.n)

@@ -164,6 +164,13 @@ func (h *Host) run(cmd tea.Cmd) {
 	h.Send(Run(h.T, cmd)...)
 }
 
+// Deliver hands msg to the focused pane as one of its own messages (an answer that
+// arrives late, say), with everything it leads to.
+func (h *Host) Deliver(msg tea.Msg) {
+	h.T.Helper()
+	h.Send(router.To(router.Pane(h.focus), msg))
+}
+
 // Keys presses keys by name (see Key), one by one.
 func (h *Host) Keys(names ...string) {
 	h.T.Helper()
