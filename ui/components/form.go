@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
-	"hindsight-tui/styles"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
 

@@ -26,14 +26,14 @@ import (
 // tags than one page holds is completed on the server instead, with an anchored "*text*"
 // pattern per pause in typing, each answer cached.
 type TagInput struct {
-	c      *common.Common
-	input  textinput.Model
-	width  int // the cells View may use
-	tags   []string
-	bank   string
-	banks  map[string]*tagSource
-	sel    int // highlighted completion
-	seq    int // typing pauses, for server-side completion
+	c     *common.Common
+	input textinput.Model
+	width int // the cells View may use
+	tags  []string
+	bank  string
+	banks map[string]*tagSource
+	sel   int // highlighted completion
+	seq   int // typing pauses, for server-side completion
 	// Delay is the pause in typing before a server-side completion request.
 	Delay time.Duration
 }

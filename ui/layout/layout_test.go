@@ -2,7 +2,6 @@ package layout
 
 import (
 	"testing"
-
 )
 
 func TestLayoutTable(t *testing.T) {
@@ -86,4 +85,3 @@ func TestLayoutInvariants(t *testing.T) {
 		}
 	}
 }
-
