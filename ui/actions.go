@@ -10,6 +10,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/router"
 )
 
 // The shell's own actions. Keys and the command palette both produce these messages,
@@ -21,7 +22,6 @@ type (
 	showErrorLogMsg  struct{}
 	toggleThemeMsg   struct{}
 	cancelConnectMsg struct{}
-	clearErrorsMsg   struct{}
 	cycleFocusMsg    struct{ delta int }
 	focusMsg         struct{ ring int } // 0 = sidebar, n = tab n
 	copyMsg          struct{ json bool }
@@ -36,21 +36,16 @@ func (m Model) action(msg tea.Msg) (Model, tea.Cmd, bool) {
 	case quitMsg:
 		m, cmd = m.quit()
 	case showHelpMsg:
-		m = m.openDialog(newHelpDialog(m.com, m.helpGroups(), m.opts.Version))
+		cmd = m.r.OpenDialog(router.Root, newHelpDialog(m.com, m.helpGroups(), m.opts.Version))
 	case showPaletteMsg:
-		p := newPalette(m.com, m.actions())
-		cmd = p.focus()
-		m = m.openDialog(p)
+		cmd = m.r.OpenDialog(router.Root, newPalette(m.com, m.actions()))
 	case showErrorLogMsg:
-		m = m.openDialog(newErrorLogDialog(m.com, m.errs))
+		cmd = m.r.OpenDialog(router.Root, newErrorLogDialog(m.com, m.errs))
 	case toggleThemeMsg:
 		m = m.setTheme(!m.isDark)
 		m, cmd = m.addToast("theme: "+themeName(m.isDark), false)
 	case cancelConnectMsg:
 		m = m.cancelConnect()
-	case clearErrorsMsg:
-		m.errs.clear()
-		m, cmd = m.addToast("error log cleared", false)
 	case cycleFocusMsg:
 		n := m.ringSize()
 		m, cmd = m.setFocus(((m.focus+msg.delta)%n + n) % n)
@@ -125,15 +120,22 @@ func (m Model) copySelection(asJSON bool) (Model, tea.Cmd) {
 }
 
 // actions lists everything the user can do now, for the command palette: the focused
-// pane's actions first (the likeliest), then the sidebar's, then the shell's.
+// pane's actions first (the likeliest), then the sidebar's, then the shell's. A pane's
+// action is addressed to that pane: running it delivers its message there alone.
 func (m Model) actions() []common.Action {
 	var out []common.Action
-	if p, ok := m.focused().(common.Actioner); ok {
-		out = append(out, p.Actions()...)
+	paneActions := func(id string) {
+		if p, ok := m.r.Pane(id).(common.Actioner); ok {
+			for _, a := range p.Actions() {
+				a.Msg = router.To(router.Pane(id), a.Msg)
+				out = append(out, a)
+			}
+		}
 	}
-	if m.focused() != nil && m.focus != 0 {
-		if p, ok := m.sidebar.(common.Actioner); ok {
-			out = append(out, p.Actions()...)
+	if m.focused() != nil {
+		paneActions(m.ringID(m.focus))
+		if m.focus != 0 {
+			paneActions(sidebarID)
 		}
 	}
 	g := m.globalKeys()
@@ -148,7 +150,7 @@ func (m Model) actions() []common.Action {
 		}
 		for i, t := range m.tabs {
 			if m.focus != i+1 {
-				out = append(out, common.Action{Name: "Go to " + t.spec.Title, Key: strconv.Itoa(i + 1), Msg: focusMsg{ring: i + 1}})
+				out = append(out, common.Action{Name: "Go to " + t.Title, Key: strconv.Itoa(i + 1), Msg: focusMsg{ring: i + 1}})
 			}
 		}
 	} else {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
 // manyBanks is a seed of n empty banks.
@@ -50,14 +51,14 @@ func BenchmarkView(b *testing.B) {
 func BenchmarkFilterKeystroke(b *testing.B) {
 	h := loadedModel(b, 10000)
 	h.press("/")
-	if !h.m.sidebar.Capturing() {
+	if !h.m.r.Pane(sidebarID).Capturing() {
 		b.Fatal("the filter box did not open")
 	}
 	keys := []string{"a", "backspace"}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		h.m, _ = h.m.update(keyMsg(keys[i%2]))
+		h.m, _ = h.m.update(uitest.Key(keys[i%2]))
 		_ = h.m.View()
 	}
 }

@@ -76,7 +76,7 @@ func (m Model) connect() (Model, tea.Cmd) {
 		}
 		return connectResultMsg{seq: seq, version: v}
 	}
-	return m, tea.Batch(check, m.after(loading().FPS, spinMsg{seq: seq}))
+	return m, tea.Batch(check, m.com.After(loading().FPS, spinMsg{seq: seq}))
 }
 
 // cancelConnect is esc while connecting: the attempt is abandoned and the failure
@@ -107,15 +107,14 @@ func (m Model) connected(msg connectResultMsg) (Model, tea.Cmd) {
 	}
 	m.conn.phase, m.conn.err = phaseConnected, nil
 	m.com.Version = msg.version
-	m.tabs = visibleTabs(m.com, m.allTabs)
+	m.tabs = visibleTabs(m.com, m.specs)
 	m.active, m.focus = m.restoredFocus()
 	m = m.resize()
-	cmds := []tea.Cmd{func() tea.Msg { return common.ConnectedMsg{Version: msg.version} }}
+	cmds := []tea.Cmd{common.Emit(common.ConnectedMsg{Version: msg.version})}
 	if !m.panesReady {
 		m.panesReady = true
-		cmds = append(cmds, m.sidebar.Init())
-		for _, t := range m.allTabs {
-			cmds = append(cmds, t.pane.Init())
+		for _, id := range m.r.IDs() {
+			cmds = append(cmds, m.r.Init(id))
 		}
 	}
 	m, focusCmd := m.setFocus(m.focus)
@@ -123,10 +122,10 @@ func (m Model) connected(msg connectResultMsg) (Model, tea.Cmd) {
 }
 
 // visibleTabs drops the panes whose server feature is off.
-func visibleTabs(c *common.Common, all []tab) []tab {
-	out := make([]tab, 0, len(all))
+func visibleTabs(c *common.Common, all []tabSpec) []tabSpec {
+	out := make([]tabSpec, 0, len(all))
 	for _, t := range all {
-		if t.spec.Feature == "" || c.Enabled(t.spec.Feature) {
+		if t.Feature == "" || c.Enabled(t.Feature) {
 			out = append(out, t)
 		}
 	}
@@ -137,7 +136,7 @@ func visibleTabs(c *common.Common, all []tab) []tab {
 // still there, else the bank list (which is also where a first visit starts).
 func (m Model) restoredFocus() (active, focus int) {
 	for i, t := range m.tabs {
-		if t.spec.ID == m.state.current.Pane {
+		if t.ID == m.state.current.Pane {
 			return i, i + 1
 		}
 	}
@@ -150,5 +149,5 @@ func (m Model) spin(msg spinMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.spinFrame = (m.spinFrame + 1) % len(loading().Frames)
-	return m, m.after(loading().FPS, msg)
+	return m, m.com.After(loading().FPS, msg)
 }

@@ -11,6 +11,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 // serverModel is a fake-pane model whose client talks to url.
@@ -157,11 +158,11 @@ func TestSlowServerStaysResponsive(t *testing.T) {
 	go func() { late <- cmd() }()
 
 	h.press("?")
-	if len(h.m.dialogs) != 1 {
+	if len(h.m.r.Dialogs()) != 1 {
 		t.Fatal("help did not open while connecting")
 	}
 	h.press("esc")
-	if len(h.m.dialogs) != 0 || h.m.conn.phase != phaseConnecting {
+	if len(h.m.r.Dialogs()) != 0 || h.m.conn.phase != phaseConnecting {
 		t.Fatal("esc should close the help, not cancel the check")
 	}
 	h.press("esc")
@@ -219,7 +220,7 @@ func (e testError) Error() string { return string(e) }
 const errTest = testError("stale failure")
 
 func TestLoadingScreenSaysHowLongItWaited(t *testing.T) {
-	now := testNow
+	now := uitest.Now
 	h, _ := fakeModel(t, Options{Client: mustClient(t, closedURL(t)), ServerURL: "http://x", Now: func() time.Time { return now }}, "Overview")
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	mustNotContain(t, h.screen(), "Still waiting")

@@ -106,6 +106,8 @@ func newErrorLogDialog(c *common.Common, log *errorLog) *errorLogDialog {
 	return &errorLogDialog{com: c, log: log}
 }
 
+func (d *errorLogDialog) Init() tea.Cmd { return nil }
+
 func (d *errorLogDialog) SetSize(w, h int) { d.w, d.h = w, h }
 
 func (d *errorLogDialog) Help() []string {
@@ -130,10 +132,11 @@ func (d *errorLogDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	keys := d.com.Keys
 	switch {
 	case key.Matches(k, keys.List.Back, keys.Global.ErrorLog, keys.Global.Quit):
-		return d, closeDialog
+		return d, common.CloseDialog(nil)
 	case k.String() == "c":
 		d.offset = 0
-		return d, func() tea.Msg { return clearErrorsMsg{} }
+		d.log.clear()
+		return d, common.Toast("error log cleared")
 	case key.Matches(k, keys.List.Down):
 		d.scroll(1)
 	case key.Matches(k, keys.List.Up):
@@ -149,8 +152,6 @@ func (d *errorLogDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	}
 	return d, nil
 }
-
-func closeDialog() tea.Msg { return common.CloseDialogMsg{} }
 
 // boxSize is the dialog's outer size for the current screen.
 func (d *errorLogDialog) boxSize() (int, int) {

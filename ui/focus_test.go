@@ -103,9 +103,9 @@ func TestGlobalsDoNotFireWhileCapturing(t *testing.T) {
 	h.connectFake(120, 40)
 	f.sidebar.capturing = true
 	h.press("q", "?", ":", "!", "tab", "2", "T", "y")
-	if h.quit || len(h.m.dialogs) != 0 || h.m.focus != 0 || !h.m.isDark {
+	if h.quit || len(h.m.r.Dialogs()) != 0 || h.m.focus != 0 || !h.m.isDark {
 		t.Fatalf("a global fired while the pane captured input: quit=%v dialogs=%d focus=%d dark=%v",
-			h.quit, len(h.m.dialogs), h.m.focus, h.m.isDark)
+			h.quit, len(h.m.r.Dialogs()), h.m.focus, h.m.isDark)
 	}
 	if got := strings.Join(f.sidebar.keys, " "); got != "q ? : ! tab 2 T y" {
 		t.Errorf("the capturing pane got %q", got)
@@ -123,7 +123,7 @@ func TestGlobalsFireWhenNotCapturing(t *testing.T) {
 	h, f := fakeModel(t, Options{}, "Overview")
 	h.connectFake(120, 40)
 	h.press("?")
-	if len(h.m.dialogs) != 1 {
+	if len(h.m.r.Dialogs()) != 1 {
 		t.Fatal("? did not open the help")
 	}
 	// With a dialog open, only the dialog gets keys.
@@ -132,7 +132,7 @@ func TestGlobalsFireWhenNotCapturing(t *testing.T) {
 		t.Fatalf("keys leaked past the dialog: focus=%d keys=%v", h.m.focus, f.sidebar.keys)
 	}
 	h.press("esc")
-	if len(h.m.dialogs) != 0 {
+	if len(h.m.r.Dialogs()) != 0 {
 		t.Fatal("esc did not close the help")
 	}
 	h.press("j")

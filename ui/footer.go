@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hindsight-tui/ui/common"
+
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -28,25 +30,18 @@ func (m Model) footerView() string {
 		}
 		right = style.Render(truncate(mark+t.text, w*2/3))
 	} else if n := m.errs.len(); n > 0 {
-		right = s.Warning.Render(fmt.Sprintf("%d %s · ! log", n, plural(n, "error", "errors")))
+		right = s.Warning.Render(fmt.Sprintf("%d %s · ! log", n, common.Noun(n, "error", "errors")))
 	}
 	room := w - 2 - ansi.StringWidth(right) - 2 // margins and a gap before the toast
 	return spread(" "+m.fitHelp(m.helpItems(), room), right+" ", w)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // helpItems is the footer's help for whatever has input now: the front dialog, else
 // the focused pane and the globals, else (before connecting) the connection keys.
 func (m Model) helpItems() []helpItem {
 	var items []helpItem
-	if n := len(m.dialogs); n > 0 {
-		help := m.dialogs[n-1].Help()
+	if d := m.r.Front(); d != nil {
+		help := d.Help()
 		for i, h := range help {
 			k, desc, _ := strings.Cut(h, " ")
 			items = append(items, helpItem{key: k, desc: desc, keep: i == len(help)-1})

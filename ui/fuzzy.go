@@ -14,10 +14,14 @@ type fuzzyMatch struct {
 	positions []int
 }
 
+// exactBonus puts an exact match above every fuzzy one.
+const exactBonus = 1 << 20
+
 // fuzzyFind returns the candidates that contain query's characters in order (case
-// does not matter), best first: matches at word starts and runs of consecutive
-// characters rank higher, so "cb" finds "Create bank" before "Copy the bank id". Ties
-// keep the input order. An empty query matches everything in order.
+// does not matter), best first: an exact match of the name (or of the pane a "Go to"
+// entry names) first, so typing a pane's name and enter opens it; then matches at
+// word starts and runs of consecutive characters, so "cb" finds "Create bank" before
+// "Copy the bank id". Ties keep the input order. An empty query matches everything.
 func fuzzyFind(query string, candidates []string) []fuzzyMatch {
 	q := []rune(strings.ToLower(strings.TrimSpace(query)))
 	out := make([]fuzzyMatch, 0, len(candidates))
@@ -35,6 +39,9 @@ func fuzzyFind(query string, candidates []string) []fuzzyMatch {
 		}
 		if ok {
 			m.index = i
+			if exact(query, c) {
+				m.score += exactBonus
+			}
 			out = append(out, m)
 		}
 	}
@@ -89,4 +96,11 @@ func nextWordStart(s []rune, from int, r rune) int {
 		}
 	}
 	return -1
+}
+
+// exact reports whether query names the candidate exactly, ignoring case: the whole
+// name, or the pane of a "Go to …" entry.
+func exact(query, name string) bool {
+	q := strings.TrimSpace(query)
+	return strings.EqualFold(q, name) || strings.EqualFold(q, strings.TrimPrefix(name, "Go to "))
 }

@@ -31,7 +31,7 @@ func (m Model) helpGroups() []helpGroup {
 	if p := m.focused(); p != nil {
 		title := "Banks"
 		if m.focus > 0 {
-			title = m.tabs[m.focus-1].spec.Title
+			title = m.tabs[m.focus-1].Title
 		}
 		groups = append(groups, helpGroup{title: title, sections: p.FullHelp()})
 	}
@@ -70,6 +70,8 @@ func newHelpDialog(c *common.Common, groups []helpGroup, version string) *helpDi
 	return &helpDialog{com: c, groups: groups, version: version}
 }
 
+func (d *helpDialog) Init() tea.Cmd { return nil }
+
 func (d *helpDialog) SetSize(w, h int) { d.w, d.h = w, h }
 
 func (d *helpDialog) Help() []string { return []string{"↑/↓ scroll", "esc close"} }
@@ -80,7 +82,7 @@ func (d *helpDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 		keys := d.com.Keys
 		switch {
 		case key.Matches(msg, keys.List.Back, keys.Global.Help, keys.Global.Quit):
-			return d, closeDialog
+			return d, common.CloseDialog(nil)
 		case key.Matches(msg, keys.List.Down):
 			d.scroll(1)
 		case key.Matches(msg, keys.List.Up):

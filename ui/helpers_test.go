@@ -2,31 +2,29 @@ package ui
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/router"
+	"hindsight-tui/ui/uitest"
 )
 
-// testNow is the pinned clock of every test: the demo seed's epoch, so the seeded
-// data's relative times are the same on every run.
-var testNow = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
-
-func fixedNow() time.Time { return testNow }
+// fixedNow is the pinned clock of every test.
+var fixedNow = uitest.FixedNow
 
 // fakePane records what the root does to it.
 type fakePane struct {
 	name      string
 	w, h      int
 	sizes     int // SetSize calls
+	restyled  int // SetStyles calls
 	focused   bool
 	capturing bool
 	inits     int
@@ -55,6 +53,7 @@ func (p *fakePane) View() string {
 }
 
 func (p *fakePane) SetSize(w, h int)          { p.w, p.h = w, h; p.sizes++ }
+func (p *fakePane) SetStyles(*styles.Styles)  { p.restyled++ }
 func (p *fakePane) Focus() tea.Cmd            { p.focused = true; return nil }
 func (p *fakePane) Blur()                     { p.focused = false }
 func (p *fakePane) ShortHelp() []key.Binding  { return p.short }
@@ -104,29 +103,19 @@ func (f *fakes) factory(titles ...string) paneFactory {
 }
 
 // harness drives a Model the way the program would, synchronously: it runs the
-// commands each message returns and feeds their messages back. Timers scheduled
-// through Model.after are recorded instead of waited for; fire runs them.
+// commands each message returns and feeds their messages back. Timers set through
+// Common.After are held instead of waited for; fire runs them.
 type harness struct {
 	t         testing.TB
 	m         Model
-	timers    []timer
+	timers    []uitest.Timer
 	quit      bool
 	clipboard []string
 }
 
-type timer struct {
-	d   time.Duration
-	msg tea.Msg
-}
-
 func newHarness(t testing.TB, m Model) *harness {
-	h := &harness{t: t}
-	m.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
-		h.timers = append(h.timers, timer{d, msg})
-		return nil
-	}
-	h.m = m
-	return h
+	uitest.HoldTimers(m.com)
+	return &harness{t: t, m: m}
 }
 
 // fakeModel is a Model over fake panes with the given tab titles.
@@ -146,7 +135,7 @@ func (h *harness) connectFake(w, ht int) {
 	h.send(connectResultMsg{seq: 1, version: &client.Version{APIVersion: "0.9.1"}})
 }
 
-// send delivers msg and runs whatever follows from it.
+// send delivers msgs and runs whatever follows from each, depth first.
 func (h *harness) send(msgs ...tea.Msg) {
 	h.t.Helper()
 	for _, msg := range msgs {
@@ -159,7 +148,7 @@ func (h *harness) send(msgs ...tea.Msg) {
 func (h *harness) press(keys ...string) {
 	h.t.Helper()
 	for _, k := range keys {
-		h.send(keyMsg(k))
+		h.send(uitest.Key(k))
 	}
 }
 
@@ -171,47 +160,30 @@ func (h *harness) typeText(s string) {
 	}
 }
 
-// run executes cmd and feeds back its messages. Commands that block longer than a few
-// seconds (animation timers of panes) are abandoned; spinner ticks are dropped so an
-// animation cannot loop forever.
+// run executes cmd and feeds back its messages; the program's own messages (quit,
+// clipboard, terminal queries) are recorded or dropped, and timers are held.
 func (h *harness) run(cmd tea.Cmd, depth int) {
 	h.t.Helper()
-	if cmd == nil {
-		return
-	}
 	if depth > 50 {
 		h.t.Fatalf("command chain deeper than 50: a message loop?")
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(5 * time.Second):
-		return
-	}
-	switch msg := msg.(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			h.run(c, depth+1)
+	for _, msg := range uitest.Run(h.t, cmd) {
+		if tm, ok := uitest.TimerOf(msg); ok {
+			h.timers = append(h.timers, tm)
+			continue
 		}
-	case tea.QuitMsg:
-		h.quit = true
-	case spinner.TickMsg:
-	default:
-		if cmds, ok := sequence(msg); ok {
-			for _, c := range cmds {
-				h.run(c, depth+1)
-			}
-			return
+		if text, ok := uitest.Clipboard(msg); ok {
+			h.clipboard = append(h.clipboard, text)
+			continue
 		}
-		switch t := fmt.Sprintf("%T", msg); t {
-		case "tea.setClipboardMsg":
-			h.clipboard = append(h.clipboard, reflect.ValueOf(msg).String())
-			return
+		switch msg.(type) {
+		case tea.QuitMsg:
+			h.quit = true
+			continue
+		}
+		switch fmt.Sprintf("%T", msg) {
 		case "tea.backgroundColorMsg", "cursor.BlinkMsg", "cursor.initialBlinkMsg":
-			return
+			continue
 		}
 		var next tea.Cmd
 		h.m, next = h.m.update(msg)
@@ -219,29 +191,16 @@ func (h *harness) run(cmd tea.Cmd, depth int) {
 	}
 }
 
-// sequence unpacks tea.Sequence's (unexported) message: a slice of commands.
-func sequence(msg tea.Msg) ([]tea.Cmd, bool) {
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) {
-		return nil, false
-	}
-	out := make([]tea.Cmd, v.Len())
-	for i := range out {
-		out[i] = v.Index(i).Interface().(tea.Cmd)
-	}
-	return out, true
-}
-
-// fire runs the scheduled timers whose message matches keep, in order.
+// fire runs the held timers whose message matches keep, in order.
 func (h *harness) fire(keep func(tea.Msg) bool) int {
 	h.t.Helper()
 	pending := h.timers
 	h.timers = nil
 	n := 0
 	for _, tm := range pending {
-		if keep(tm.msg) {
+		if keep(tm.Msg) {
 			n++
-			h.send(tm.msg)
+			h.send(router.To(tm.To, tm.Msg))
 		} else {
 			h.timers = append(h.timers, tm)
 		}
@@ -251,34 +210,6 @@ func (h *harness) fire(keep func(tea.Msg) bool) int {
 
 // screen is the plain text of the current view.
 func (h *harness) screen() string { return ansi.Strip(h.m.View().Content) }
-
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
-	case "ctrl+p":
-		return tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)
-	if len(r) != 1 {
-		panic("keyMsg: unknown key " + k)
-	}
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
 
 // mustContain fails unless every want is on the screen.
 func mustContain(t *testing.T, screen string, want ...string) {

@@ -16,8 +16,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if key.Matches(msg, g.ForceQuit) {
 		return m.quit()
 	}
-	if len(m.dialogs) > 0 {
-		return m.updateFront(msg)
+	if m.r.Front() != nil {
+		return m, m.r.UpdateFront(msg)
 	}
 	p := m.focused()
 	if p == nil || !p.Capturing() {
@@ -33,8 +33,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // paste is input like a key: it goes to the front dialog, else the focused pane.
 func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
-	if len(m.dialogs) > 0 {
-		return m.updateFront(msg)
+	if m.r.Front() != nil {
+		return m, m.r.UpdateFront(msg)
 	}
 	if m.focused() == nil {
 		return m, nil
@@ -116,15 +116,20 @@ func (m Model) focused() common.Pane {
 	if m.conn.phase != phaseConnected {
 		return nil
 	}
-	if m.focus == 0 || m.focus > len(m.tabs) {
-		return m.sidebar
+	return m.r.Pane(m.ringID(m.focus))
+}
+
+// ringID is the router id of the pane at focus-ring position i (0 = the sidebar).
+func (m Model) ringID(i int) string {
+	if i <= 0 || i > len(m.tabs) {
+		return sidebarID
 	}
-	return m.tabs[m.focus-1].pane
+	return m.tabs[i-1].ID
 }
 
 // updateFocused gives msg to the focused pane.
 func (m Model) updateFocused(msg tea.Msg) (Model, tea.Cmd) {
-	return m.updatePane(m.focus, msg)
+	return m, m.r.Send(m.ringID(m.focus), msg)
 }
 
 // ringSize is how many places focus cycles through: the sidebar and every tab.
@@ -143,8 +148,8 @@ func (m Model) setFocus(i int) (Model, tea.Cmd) {
 	m.state.current.Pane = sidebarStateID
 	if i > 0 {
 		m.active = i - 1
-		m.state.current.Pane = m.tabs[m.active].spec.ID
+		m.state.current.Pane = m.tabs[m.active].ID
 	}
 	m, save = m.remember()
-	return m, tea.Batch(m.focused().Focus(), save)
+	return m, tea.Batch(m.r.Focus(m.ringID(i)), save)
 }

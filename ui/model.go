@@ -1,9 +1,9 @@
 // Package ui is hindsight-tui's application shell: the one tea.Model of the program. It
-// owns the layout (header, bank sidebar, tabbed main area, footer), focus, the dialog
-// stack (help, command palette, error log and the panes' own dialogs), toasts, the
-// connection check at start-up, mouse routing, the clipboard and the small state file
-// that remembers the last bank and pane per server. Panes live in sub-packages and
-// only ever see the messages and sizes this package gives them.
+// owns the layout (header, bank sidebar, tabbed main area, footer), focus, toasts, the
+// error log, the connection check at start-up, mouse routing, the clipboard and the
+// small state file that remembers the last bank and pane per server. Its router
+// (package router) holds the panes and the dialog stack and delivers every message;
+// panes live in sub-packages and only ever see what the router gives them.
 package ui
 
 import (
@@ -16,6 +16,7 @@ import (
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/layout"
+	"hindsight-tui/ui/router"
 )
 
 // Options are everything the shell needs from the command line and the configuration.
@@ -44,17 +45,18 @@ type Model struct {
 	lay    layout.Screen
 	isDark bool
 
-	sidebar common.Pane
-	allTabs []tab // every built main-area pane
-	tabs    []tab // the ones the server's features allow; filled on connect
-	active  int   // index in tabs shown in the main area
-	focus   int   // 0 is the sidebar, i+1 is tabs[i]
+	// r holds every pane (the sidebar under sidebarID, the tabs under their ids) and
+	// the dialog stack, and delivers messages; shared by copies of the model.
+	r      *router.Router
+	specs  []tabSpec // every main-area pane, in tab order
+	tabs   []tabSpec // the ones the server's features allow; filled on connect
+	active int       // index in tabs shown in the main area
+	focus  int       // 0 is the sidebar, i+1 is tabs[i]
 
 	conn       connState
 	panesReady bool // panes are initialised only once the server answered
 	spinFrame  int
 
-	dialogs []common.Dialog // the last one is in front and gets the input
 	toasts  []toast
 	toastID int
 	errs    *errorLog
@@ -62,18 +64,19 @@ type Model struct {
 	bank  string // the selected bank, for the header and the window title
 	state stateKeeper
 
-	// after schedules msg after d; a field so tests can run timers by hand.
-	after func(d time.Duration, msg tea.Msg) tea.Cmd
-
 	// frames remembers each pane's last framed view; shared by copies of the model.
 	frames *frameCache
 }
 
-// tab is one pane of the main area.
+// tab is one main-area pane as a factory builds it.
 type tab struct {
 	spec tabSpec
 	pane common.Pane
 }
+
+// sidebarID is the router's name for the bank sidebar (and the state file's, when
+// the bank list had focus).
+const sidebarID = sidebarStateID
 
 // New builds the shell with the real panes. Nothing touches the network until the
 // program calls Init; the state file, if any, is read here so the sidebar can be told
@@ -109,7 +112,7 @@ func newModel(opts Options, build paneFactory) Model {
 		opts:   opts,
 		isDark: true,
 		errs:   &errorLog{},
-		after:  tickAfter,
+		r:      router.New(),
 		frames: &frameCache{},
 	}
 	m.state = newStateKeeper(opts)
@@ -123,13 +126,13 @@ func newModel(opts Options, build paneFactory) Model {
 	}
 	m.bank = bank
 	m.state.current = serverState{Bank: bank, Pane: saved.Pane}
-	m.sidebar, m.allTabs = build(com, bank)
+	sidebar, tabs := build(com, bank)
+	m.r.Add(sidebarID, sidebar)
+	for _, t := range tabs {
+		m.r.Add(t.spec.ID, t.pane)
+		m.specs = append(m.specs, t.spec)
+	}
 	return m
-}
-
-// tickAfter is the real timer behind Model.after.
-func tickAfter(d time.Duration, msg tea.Msg) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // Init shows the first frame at once (the loading screen is the zero state), asks the

@@ -11,12 +11,12 @@ import (
 // hands the click to that pane in its own coordinates (see common.TranslateMouse). With
 // a dialog open, only the front dialog can be clicked.
 func (m Model) click(msg tea.MouseClickMsg) (Model, tea.Cmd) {
-	if n := len(m.dialogs); n > 0 {
+	if n := len(m.r.Dialogs()); n > 0 {
 		_, r := m.dialogView(n - 1)
 		if !r.Contains(msg.X, msg.Y) {
 			return m, nil
 		}
-		return m.updateFront(common.TranslateMouse(msg, r.X, r.Y))
+		return m, m.r.UpdateFront(common.TranslateMouse(msg, r.X, r.Y))
 	}
 	if m.conn.phase != phaseConnected || m.lay.TooSmall {
 		return m, nil
@@ -39,15 +39,14 @@ func (m Model) click(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	if !in.Contains(msg.X, msg.Y) {
 		return m, focus // on the border: focus only
 	}
-	m, cmd := m.updatePane(ring, common.TranslateMouse(msg, in.X, in.Y))
-	return m, tea.Batch(focus, cmd)
+	return m, tea.Batch(focus, m.r.Send(m.ringID(ring), common.TranslateMouse(msg, in.X, in.Y)))
 }
 
 // wheel scrolls the pane under the pointer, focused or not.
 func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
-	if n := len(m.dialogs); n > 0 {
+	if n := len(m.r.Dialogs()); n > 0 {
 		_, r := m.dialogView(n - 1)
-		return m.updateFront(common.TranslateMouse(msg, r.X, r.Y))
+		return m, m.r.UpdateFront(common.TranslateMouse(msg, r.X, r.Y))
 	}
 	if m.conn.phase != phaseConnected || m.lay.TooSmall {
 		return m, nil
@@ -57,7 +56,7 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	in := m.inner(r)
-	return m.updatePane(ring, common.TranslateMouse(msg, in.X, in.Y))
+	return m, m.r.Send(m.ringID(ring), common.TranslateMouse(msg, in.X, in.Y))
 }
 
 // paneAt is the focus-ring position and rectangle of the pane drawn at (x, y).
@@ -82,27 +81,6 @@ func (m Model) paneAt(x, y int) (int, layout.Rect, bool) {
 // inner is r without the pane border and padding: the pane's own coordinate space.
 func (m Model) inner(r layout.Rect) layout.Rect {
 	st := m.com.Styles.Pane
-	left := st.GetBorderLeftSize() + st.GetPaddingLeft()
-	top := st.GetBorderTopSize() + st.GetPaddingTop()
-	return layout.Rect{
-		X: r.X + left, Y: r.Y + top,
-		W: r.W - st.GetHorizontalFrameSize(), H: r.H - st.GetVerticalFrameSize(),
-	}
-}
-
-// updatePane gives msg to the pane at focus-ring position ring.
-func (m Model) updatePane(ring int, msg tea.Msg) (Model, tea.Cmd) {
-	var cmd tea.Cmd
-	if ring == 0 || ring > len(m.tabs) {
-		m.sidebar, cmd = m.sidebar.Update(msg)
-		return m, cmd
-	}
-	id := m.tabs[ring-1].spec.ID
-	for i, t := range m.allTabs {
-		if t.spec.ID == id {
-			m.allTabs[i].pane, cmd = t.pane.Update(msg)
-		}
-	}
-	m.syncTabs()
-	return m, cmd
+	return r.Inset(st.GetBorderLeftSize()+st.GetPaddingLeft(), st.GetBorderTopSize()+st.GetPaddingTop(),
+		st.GetHorizontalFrameSize(), st.GetVerticalFrameSize())
 }

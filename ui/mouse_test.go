@@ -87,13 +87,13 @@ func TestClicksWithADialogGoToTheDialog(t *testing.T) {
 	h.connectFake(120, 40)
 	h.press(":")
 	h.send(click(100, 30)) // outside the palette
-	if _, clicked := lastOf[tea.MouseClickMsg](f.tabs[0]); len(h.m.dialogs) != 1 || clicked || h.m.focus != 0 {
+	if _, clicked := lastOf[tea.MouseClickMsg](f.tabs[0]); len(h.m.r.Dialogs()) != 1 || clicked || h.m.focus != 0 {
 		t.Fatal("a click outside the dialog went through")
 	}
 	// The palette's first row is three lines below its top edge.
 	_, r := h.m.dialogView(0)
 	h.send(click(r.X+5, r.Y+3))
-	if len(h.m.dialogs) != 0 {
+	if len(h.m.r.Dialogs()) != 0 {
 		t.Fatal("clicking the first action did not run it")
 	}
 }

@@ -8,7 +8,8 @@ import (
 	"hindsight-tui/ui/common"
 )
 
-// A pane asking for another pane brings it forward and the request reaches the panes.
+// A pane asking for another pane brings it forward, and the request reaches that pane
+// alone.
 func TestShowPaneFocusesAndForwards(t *testing.T) {
 	h, f := fakeModel(t, Options{}, "Overview", "Memories", "Documents")
 	h.connectFake(120, 40)
@@ -20,10 +21,20 @@ func TestShowPaneFocusesAndForwards(t *testing.T) {
 	if got, ok := lastOf[common.ShowDocumentMsg](f.tabs[2]); !ok || got != req {
 		t.Fatalf("the documents pane did not get the request: %+v", got)
 	}
-	// An unknown or hidden pane changes nothing but still delivers the request.
+	for _, p := range append([]*fakePane{f.sidebar}, f.tabs[:2]...) {
+		if _, ok := lastOf[common.ShowDocumentMsg](p); ok {
+			t.Errorf("the %s pane got the documents pane's request", p.name)
+		}
+	}
+	// An unknown pane changes nothing and nobody gets its request.
 	h.send(common.ShowPaneMsg{ID: "nope", Then: common.ShowEntityMsg{BankID: "b", EntityID: "e"}})
 	if h.m.focus != 3 {
 		t.Errorf("focus moved to %d for an unknown pane", h.m.focus)
+	}
+	for _, p := range append([]*fakePane{f.sidebar}, f.tabs...) {
+		if _, ok := lastOf[common.ShowEntityMsg](p); ok {
+			t.Errorf("the %s pane got a request for an unknown pane", p.name)
+		}
 	}
 }
 

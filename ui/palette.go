@@ -48,8 +48,8 @@ func newPalette(c *common.Common, actions []common.Action) *palette {
 	return p
 }
 
-// focus puts the cursor in the filter box.
-func (p *palette) focus() tea.Cmd { return p.input.Focus() }
+// Init puts the cursor in the filter box.
+func (p *palette) Init() tea.Cmd { return p.input.Focus() }
 
 func (p *palette) SetSize(w, h int) {
 	p.w, p.h = w, h
@@ -75,7 +75,7 @@ func (p *palette) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	case tea.KeyPressMsg:
 		switch msg.String() {
 		case "esc":
-			return p, closeDialog
+			return p, common.CloseDialog(nil)
 		case "enter":
 			return p, p.run()
 		case "up", "ctrl+k", "ctrl+p":
@@ -115,13 +115,13 @@ func (p *palette) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	return p, cmd
 }
 
-// run hands the selected action to the root.
+// run closes the palette and hands the selected action to the root.
 func (p *palette) run() tea.Cmd {
 	if p.cursor >= len(p.matches) {
 		return nil
 	}
 	a := p.actions[p.matches[p.cursor].index].Msg
-	return func() tea.Msg { return runActionMsg{msg: a} }
+	return common.CloseDialog(common.Emit(runActionMsg{msg: a}))
 }
 
 func (p *palette) refilter() {

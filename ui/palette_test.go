@@ -32,6 +32,17 @@ func TestFuzzyFind(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", tt.query, got, tt.want)
 		}
 	}
+	// An exact name comes first, whatever the fuzzy scores: typing a pane's name finds
+	// its "Go to" entry before the actions that mention it.
+	panes := []string{"Quick filter the loaded memories", "Filter memories by text (server)", "Go to Memories", "Memories stats"}
+	for _, q := range []string{"memories", "MEMORIES", " Memories "} {
+		if got := fuzzyFind(q, panes); len(got) == 0 || panes[got[0].index] != "Go to Memories" {
+			t.Errorf("%q: first match %v", q, got)
+		}
+	}
+	if got := fuzzyFind("memories stats", panes); panes[got[0].index] != "Memories stats" {
+		t.Errorf("an exact action name is not first: %v", got)
+	}
 	// Positions mark what matched, for highlighting.
 	m := fuzzyFind("cb", []string{"Create bank"})[0]
 	if !reflect.DeepEqual(m.positions, []int{0, 7}) {
@@ -55,7 +66,7 @@ func TestPaletteListsFiltersAndRuns(t *testing.T) {
 	f.sidebar.actions = []common.Action{{Name: "Create bank", Key: "n", Msg: paneActionMsg{"create"}}}
 	f.tabs[0].actions = []common.Action{{Name: "Refresh bank overview", Key: "r", Msg: paneActionMsg{"refresh overview"}}}
 	h.press(":")
-	if len(h.m.dialogs) != 1 {
+	if len(h.m.r.Dialogs()) != 1 {
 		t.Fatal(": did not open the palette")
 	}
 	scr := h.screen()
@@ -72,8 +83,8 @@ func TestPaletteListsFiltersAndRuns(t *testing.T) {
 	mustContain(t, scr, "Go to Memories")
 	mustNotContain(t, scr, "Create bank", "Quit")
 	h.press("enter")
-	if len(h.m.dialogs) != 0 || h.m.focus != 2 {
-		t.Fatalf("enter: dialogs %d, focus %d", len(h.m.dialogs), h.m.focus)
+	if len(h.m.r.Dialogs()) != 0 || h.m.focus != 2 {
+		t.Fatalf("enter: dialogs %d, focus %d", len(h.m.r.Dialogs()), h.m.focus)
 	}
 
 	// A pane's action message is fed back through Update to the panes.
@@ -83,10 +94,16 @@ func TestPaletteListsFiltersAndRuns(t *testing.T) {
 	if got, ok := lastOf[paneActionMsg](f.sidebar); !ok || got.name != "create" {
 		t.Fatalf("the sidebar did not get its action: %v", f.sidebar.msgs)
 	}
+	// It reached the pane that offered it, and no other.
+	for _, p := range f.tabs {
+		if _, ok := lastOf[paneActionMsg](p); ok {
+			t.Errorf("the %s pane got the sidebar's action", p.name)
+		}
+	}
 
 	// esc closes without running anything; arrows choose.
 	h.press(":", "down", "esc")
-	if len(h.m.dialogs) != 0 {
+	if len(h.m.r.Dialogs()) != 0 {
 		t.Fatal("esc did not close the palette")
 	}
 	// From the overview, its own actions and the sidebar's are both offered.
@@ -95,7 +112,7 @@ func TestPaletteListsFiltersAndRuns(t *testing.T) {
 	h.typeText("nothing matches this")
 	mustContain(t, h.screen(), "No matching command.")
 	h.press("enter") // nothing to run
-	if len(h.m.dialogs) != 1 {
+	if len(h.m.r.Dialogs()) != 1 {
 		t.Error("enter on an empty list closed the palette")
 	}
 }
@@ -112,11 +129,11 @@ func TestPaletteRunsGlobalActions(t *testing.T) {
 	h.press(":")
 	h.typeText("keys")
 	h.press("enter")
-	if len(h.m.dialogs) != 1 {
+	if len(h.m.r.Dialogs()) != 1 {
 		t.Fatal("the help action did not open the help")
 	}
-	if _, ok := h.m.dialogs[0].(*helpDialog); !ok {
-		t.Fatalf("front dialog is %T", h.m.dialogs[0])
+	if _, ok := h.m.r.Dialogs()[0].(*helpDialog); !ok {
+		t.Fatalf("front dialog is %T", h.m.r.Dialogs()[0])
 	}
 	h.press("esc", ":")
 	h.typeText("quit")

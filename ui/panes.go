@@ -20,9 +20,8 @@ type tabSpec struct {
 	New     func(*common.Common) common.Pane
 }
 
-// tabSpecs are the main-area panes in tab order. A pane that is built is one line
-// here; panes not built yet are simply absent (Overview, Memories, Recall, Reflect,
-// Retain, Documents, Entities, Operations come in that order).
+// tabSpecs are the main-area panes in tab order. Adding a pane is one line here (its
+// package does the rest; see ARCHITECTURE.md).
 func tabSpecs() []tabSpec {
 	return []tabSpec{
 		{ID: "overview", Title: "Overview", New: func(c *common.Common) common.Pane { return banks.NewOverview(c) }},

@@ -117,7 +117,7 @@ func (m Model) remember() (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.state.gen++
-	return m, m.after(saveDelay, saveDueMsg{gen: m.state.gen})
+	return m, m.com.After(saveDelay, saveDueMsg{gen: m.state.gen})
 }
 
 // due saves if msg is the latest scheduled save.

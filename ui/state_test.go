@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 func isSaveDue(m tea.Msg) bool { _, ok := m.(saveDueMsg); return ok }
@@ -103,7 +104,7 @@ func TestStateSavesOnlyTheLatestChange(t *testing.T) {
 	}
 	due := 0
 	for _, tm := range h.timers {
-		if isSaveDue(tm.msg) {
+		if isSaveDue(tm.Msg) {
 			due++
 		}
 	}
@@ -180,7 +181,7 @@ func TestNoStateDirKeepsNothing(t *testing.T) {
 func TestPruneServers(t *testing.T) {
 	servers := map[string]serverState{}
 	for i := range 5 {
-		servers[string(rune('a'+i))] = serverState{UsedAt: testNow.Add(-time.Duration(i) * time.Hour)}
+		servers[string(rune('a'+i))] = serverState{UsedAt: uitest.Now.Add(-time.Duration(i) * time.Hour)}
 	}
 	pruneServers(servers, 3)
 	if len(servers) != 3 || servers["a"].UsedAt.IsZero() || servers["e"].UsedAt != (serverState{}).UsedAt {

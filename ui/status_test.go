@@ -10,6 +10,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 // apiError makes a real *client.APIError by calling a server with a fault installed.
@@ -36,7 +37,7 @@ func TestToastsExpire(t *testing.T) {
 	h.connectFake(120, 40)
 	h.send(common.ToastMsg{Text: "bank saved"})
 	mustContain(t, h.screen(), "✓ bank saved")
-	if len(h.timers) != 1 || h.timers[0].d != infoTTL {
+	if len(h.timers) != 1 || h.timers[0].D != infoTTL {
 		t.Fatalf("timers %+v, want one of %s", h.timers, infoTTL)
 	}
 	h.fire(isToastExpiry)
@@ -47,7 +48,7 @@ func TestErrorToastsStayLonger(t *testing.T) {
 	h, _ := fakeModel(t, Options{}, "Overview")
 	h.connectFake(120, 40)
 	h.send(common.ErrorMsg{Op: "load banks", Err: apiError(t, 500, `{"detail":"boom"}`)})
-	if len(h.timers) != 1 || h.timers[0].d != errorTTL || errorTTL <= infoTTL {
+	if len(h.timers) != 1 || h.timers[0].D != errorTTL || errorTTL <= infoTTL {
 		t.Fatalf("timers %+v, want one of %s", h.timers, errorTTL)
 	}
 	mustContain(t, h.screen(), "✗ load banks: the server failed (HTTP 500): boom")
@@ -58,7 +59,7 @@ func TestNewestToastWinsAndOldOnesExpireIndependently(t *testing.T) {
 	h.connectFake(120, 40)
 	h.send(common.ToastMsg{Text: "first"}, common.ToastMsg{Text: "second"})
 	mustContain(t, h.screen(), "second")
-	h.send(h.timers[1].msg) // the second expires first
+	h.send(h.timers[1].Msg) // the second expires first
 	mustContain(t, h.screen(), "first")
 }
 
@@ -74,7 +75,7 @@ func TestErrorLogKeepsRequestAndDetail(t *testing.T) {
 	}
 	e := h.m.errs.entries[0]
 	if e.Op != "load banks" || e.Method != "GET" || e.Path != "/v1/default/banks" || e.Status != 500 ||
-		e.Detail != "database is on fire" || !e.At.Equal(testNow) {
+		e.Detail != "database is on fire" || !e.At.Equal(uitest.Now) {
 		t.Errorf("entry %+v", e)
 	}
 
@@ -96,7 +97,7 @@ func TestErrorLogKeepsRequestAndDetail(t *testing.T) {
 	}
 	mustContain(t, h.screen(), "No errors so far.", "error log cleared")
 	h.press("esc")
-	if len(h.m.dialogs) != 0 {
+	if len(h.m.r.Dialogs()) != 0 {
 		t.Error("esc did not close the log")
 	}
 }

@@ -41,7 +41,7 @@ func (m Model) addToast(text string, isErr bool) (Model, tea.Cmd) {
 	if isErr {
 		ttl = errorTTL
 	}
-	return m, m.after(ttl, toastExpiredMsg{id: t.id})
+	return m, m.com.After(ttl, toastExpiredMsg{id: t.id})
 }
 
 // dropToast returns toasts without the one with id.

@@ -10,9 +10,9 @@ import (
 )
 
 // Update routes one message. The order is fixed: sizes, then the terminal's colours,
-// then input (ctrl+c, the front dialog, globals, the focused pane), then the shell's own
-// messages; everything else goes to every pane and dialog, each of which ignores what
-// it does not own.
+// then input (ctrl+c, the front dialog, globals, the focused pane), then the shell's
+// own messages; everything else goes to the router, which delivers it to the pane or
+// dialog it belongs to and hands back what is the shell's business.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m.update(msg)
 }
@@ -42,21 +42,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.connected(msg)
 	case spinMsg:
 		return m.spin(msg)
-	case common.ToastMsg:
-		return m.addToast(sanitize.Line(msg.Text), msg.Error)
 	case toastExpiredMsg:
 		m.toasts = dropToast(m.toasts, msg.id)
 		return m, nil
-	case common.ErrorMsg:
-		return m.reportError(msg)
-	case common.OpenDialogMsg:
-		return m.openDialog(msg.Dialog), nil
-	case common.CloseDialogMsg:
-		return m.closeDialog(), nil
 	case runActionMsg:
-		// The palette ran an action: it closes first, so an action that opens a
-		// dialog opens it on top of the base view, not under the palette.
-		return m.closeDialog().update(msg.msg)
+		// The palette closed before handing over its action, so an action that
+		// opens a dialog opens it over the base view, not under the palette.
+		return m.update(msg.msg)
 	case saveDueMsg:
 		var cmd tea.Cmd
 		m.state, cmd = m.state.due(msg)
@@ -66,49 +58,32 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 			return m.reportError(common.ErrorMsg{Op: "save the last bank and pane", Err: msg.err})
 		}
 		return m, nil
-	case common.ShowPaneMsg:
-		return m.showPane(msg)
-	case common.BankSelectedMsg:
-		m.bank = msg.BankID
-		m, save := m.remember()
-		m, cmd := m.forward(msg)
-		return m, tea.Batch(save, cmd)
 	}
 	if m, cmd, ok := m.action(msg); ok {
 		return m, cmd
 	}
-	return m.forward(msg)
+	cmd, up := m.r.Route(msg)
+	m, more := m.handleUp(up)
+	return m, tea.Batch(cmd, more)
 }
 
-// forward gives msg to every dialog and every pane; each ignores what it does not own.
-func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
-	var cmds []tea.Cmd
-	for i, d := range m.dialogs {
-		var cmd tea.Cmd
-		m.dialogs[i], cmd = d.Update(msg)
-		cmds = append(cmds, cmd)
+// handleUp takes what the router handed back as the shell's business.
+func (m Model) handleUp(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case common.ToastMsg:
+		return m.addToast(sanitize.Line(msg.Text), msg.Error)
+	case common.ErrorMsg:
+		return m.reportError(msg)
+	case common.ShowPaneMsg:
+		return m.showPane(msg)
+	case common.BankSelectedMsg:
+		m.bank = msg.BankID
+		return m.remember()
 	}
-	var cmd tea.Cmd
-	m.sidebar, cmd = m.sidebar.Update(msg)
-	cmds = append(cmds, cmd)
-	for i, t := range m.allTabs {
-		m.allTabs[i].pane, cmd = t.pane.Update(msg)
-		cmds = append(cmds, cmd)
+	if m, cmd, ok := m.action(msg); ok {
+		return m, cmd
 	}
-	m.syncTabs()
-	return m, tea.Batch(cmds...)
-}
-
-// syncTabs copies pane values from allTabs into the visible tabs (a pane's Update may
-// return a new value).
-func (m *Model) syncTabs() {
-	for i := range m.tabs {
-		for _, t := range m.allTabs {
-			if t.spec.ID == m.tabs[i].spec.ID {
-				m.tabs[i].pane = t.pane
-			}
-		}
-	}
+	return m, nil
 }
 
 // resize applies the current layout: every pane gets the size inside its border.
@@ -121,57 +96,28 @@ func (m Model) resize() Model {
 	}
 	frame := m.com.Styles.Pane
 	fw, fh := frame.GetHorizontalFrameSize(), frame.GetVerticalFrameSize()
-	m.sidebar.SetSize(max(l.Sidebar.W-fw, 0), max(l.Sidebar.H-fh, 0))
-	for _, t := range m.allTabs {
-		t.pane.SetSize(max(l.Main.W-fw, 0), max(l.Main.H-fh, 0))
+	m.r.Pane(sidebarID).SetSize(max(l.Sidebar.W-fw, 0), max(l.Sidebar.H-fh, 0))
+	for _, s := range m.specs {
+		m.r.Pane(s.ID).SetSize(max(l.Main.W-fw, 0), max(l.Main.H-fh, 0))
 	}
-	for _, d := range m.dialogs {
-		d.SetSize(l.Width, l.Height)
-	}
+	m.r.SetScreen(l.Width, l.Height)
 	return m
 }
 
-// setTheme rebuilds the styles for a dark or light background and lays the panes out
-// again, so any pane that caches rendered text redraws it in the new colours.
+// setTheme rebuilds the styles for a dark or light background and hands them to every
+// pane and dialog, so anything drawn ahead of time is redrawn in the new colours.
 func (m Model) setTheme(isDark bool) Model {
 	m.isDark = isDark
 	m.com.Styles = styles.New(isDark)
+	m.r.SetStyles(m.com.Styles)
 	return m.resize()
 }
 
-// openDialog pushes d in front of the others.
-func (m Model) openDialog(d common.Dialog) Model {
-	if d == nil {
-		return m
-	}
-	d.SetSize(m.lay.Width, m.lay.Height)
-	m.dialogs = append(m.dialogs[:len(m.dialogs):len(m.dialogs)], d)
-	return m
-}
-
-// closeDialog pops the front dialog.
-func (m Model) closeDialog() Model {
-	if n := len(m.dialogs); n > 0 {
-		m.dialogs = m.dialogs[: n-1 : n-1]
-	}
-	return m
-}
-
-// updateFront gives msg to the front dialog only.
-func (m Model) updateFront(msg tea.Msg) (Model, tea.Cmd) {
-	n := len(m.dialogs)
-	d, cmd := m.dialogs[n-1].Update(msg)
-	dialogs := append([]common.Dialog(nil), m.dialogs...)
-	dialogs[n-1] = d
-	m.dialogs = dialogs
-	return m, cmd
-}
-
-// showPane brings the pane with msg.ID forward and hands msg.Then to the panes.
+// showPane brings the pane with msg.ID forward and hands msg.Then to it alone.
 func (m Model) showPane(msg common.ShowPaneMsg) (Model, tea.Cmd) {
 	var focus tea.Cmd
 	for i, t := range m.tabs {
-		if t.spec.ID == msg.ID {
+		if t.ID == msg.ID {
 			m, focus = m.setFocus(i + 1)
 			break
 		}
@@ -179,6 +125,5 @@ func (m Model) showPane(msg common.ShowPaneMsg) (Model, tea.Cmd) {
 	if msg.Then == nil {
 		return m, focus
 	}
-	m, cmd := m.forward(msg.Then)
-	return m, tea.Batch(focus, cmd)
+	return m, tea.Batch(focus, m.r.Send(msg.ID, msg.Then))
 }

@@ -38,7 +38,7 @@ func (m Model) render() string {
 		return m.tooSmallView()
 	}
 	base := m.headerView() + "\n" + m.tabsView() + "\n" + m.bodyView() + "\n" + m.footerView()
-	if len(m.dialogs) == 0 {
+	if m.r.Front() == nil {
 		return base
 	}
 	return m.overlay(base)
@@ -48,10 +48,11 @@ func (m Model) render() string {
 // every cell it covers, so only the band of lines the dialogs span goes through the
 // compositor; the lines above and below are kept as they are.
 func (m Model) overlay(base string) string {
-	views := make([]string, len(m.dialogs))
-	rects := make([]layout.Rect, len(m.dialogs))
+	dialogs := m.r.Dialogs()
+	views := make([]string, len(dialogs))
+	rects := make([]layout.Rect, len(dialogs))
 	top, bottom := m.lay.Height, 0
-	for i := range m.dialogs {
+	for i := range dialogs {
 		views[i], rects[i] = m.dialogView(i)
 		top, bottom = min(top, rects[i].Y), max(bottom, rects[i].Y+rects[i].H)
 	}
@@ -80,7 +81,7 @@ func (m Model) overlay(base string) string {
 // dialogView is dialog i's box, clipped to the screen, and where it sits (centred).
 func (m Model) dialogView(i int) (string, layout.Rect) {
 	w, h := m.lay.Width, m.lay.Height
-	view := clip(m.dialogs[i].View(), w, h)
+	view := clip(m.r.Dialogs()[i].View(), w, h)
 	dw, dh := lipgloss.Width(view), lipgloss.Height(view)
 	return view, layout.Rect{X: max((w-dw)/2, 0), Y: max((h-dh)/2, 0), W: dw, H: dh}
 }
@@ -175,7 +176,7 @@ func (m Model) tabItems(short int) []tabItem {
 	}
 	for i, t := range m.tabs {
 		active := i == m.active && (!m.lay.Collapsed || m.focus != 0)
-		title := t.spec.Title
+		title := t.Title
 		if !active && short >= 0 {
 			title = string([]rune(title)[:min(short, len([]rune(title)))])
 		}
@@ -229,13 +230,14 @@ func (m Model) bodyView() string {
 		return m.connectionView(l.Body())
 	}
 	s := m.com.Styles
+	sidebar := m.r.Pane(sidebarID)
 	frame := func(p common.Pane, title string, focused bool, r layout.Rect) string {
 		style, titleStyle := s.Pane, s.PaneTitle
 		if focused {
 			style, titleStyle = s.PaneFocused, s.PaneTitleOn
 		}
 		slot := 1
-		if p == m.sidebar {
+		if p == sidebar {
 			slot = 0
 		}
 		content := p.View()
@@ -245,17 +247,17 @@ func (m Model) bodyView() string {
 	}
 	mainTitle, mainPane := "", common.Pane(nil)
 	if len(m.tabs) > 0 {
-		mainTitle, mainPane = m.tabs[m.active].spec.Title, m.tabs[m.active].pane
+		mainTitle, mainPane = m.tabs[m.active].Title, m.r.Pane(m.tabs[m.active].ID)
 	}
 	switch {
 	case mainPane == nil: // every pane is off on this server: the bank list takes the body
-		return frame(m.sidebar, "Banks", true, l.Body())
+		return frame(sidebar, "Banks", true, l.Body())
 	case l.Collapsed && m.focus == 0:
-		return frame(m.sidebar, "Banks", true, l.Main)
+		return frame(sidebar, "Banks", true, l.Main)
 	case l.Collapsed:
 		return frame(mainPane, mainTitle, true, l.Main)
 	}
-	left := strings.Split(frame(m.sidebar, "Banks", m.focus == 0, l.Sidebar), "\n")
+	left := strings.Split(frame(sidebar, "Banks", m.focus == 0, l.Sidebar), "\n")
 	right := strings.Split(frame(mainPane, mainTitle, m.focus != 0, l.Main), "\n")
 	var sb strings.Builder
 	for i := range l.Main.H {

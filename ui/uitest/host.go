@@ -41,17 +41,32 @@ type Timer struct {
 	Msg tea.Msg
 }
 
-// timerSet is what Common.After returns under a Host: the router addresses it like
-// any message, so the Host learns who set the timer.
+// timerSet is what Common.After returns under HoldTimers: the router addresses it
+// like any message, so the harness learns who set the timer.
 type timerSet struct {
 	d   time.Duration
 	msg tea.Msg
 }
 
-// NewHost is a host with no panes on a 120×40 terminal; it takes over c's timers.
+// HoldTimers makes c.After hold its timers: instead of waiting, the command reports
+// the timer, which a harness collects with TimerOf and fires when the test says.
+func HoldTimers(c *common.Common) {
+	c.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd { return common.Emit(timerSet{d, msg}) }
+}
+
+// TimerOf reports whether msg is a timer held under HoldTimers, and whose it is.
+func TimerOf(msg tea.Msg) (Timer, bool) {
+	from, inner, _ := router.Open(msg)
+	if ts, ok := inner.(timerSet); ok {
+		return Timer{D: ts.d, To: from, Msg: ts.msg}, true
+	}
+	return Timer{}, false
+}
+
+// NewHost is a host with no panes on a 120×40 terminal; it holds c's timers.
 func NewHost(t testing.TB, c *common.Common) *Host {
 	h := &Host{T: t, C: c, R: router.New(), w: 120, h: 40}
-	c.Timer = func(d time.Duration, msg tea.Msg) tea.Cmd { return common.Emit(timerSet{d, msg}) }
+	HoldTimers(c)
 	h.R.SetScreen(h.w, h.h)
 	return h
 }
@@ -235,11 +250,12 @@ func (h *Host) deliver(msg tea.Msg) tea.Cmd {
 		h.Clipboard = append(h.Clipboard, text)
 		return nil
 	}
+	if tm, ok := TimerOf(msg); ok {
+		h.timers = append(h.timers, tm)
+		return nil
+	}
 	from, inner, _ := router.Open(msg)
 	switch m := inner.(type) {
-	case timerSet:
-		h.timers = append(h.timers, Timer{D: m.d, To: from, Msg: m.msg})
-		return nil
 	case common.ExecMsg:
 		err := m.Cmd.Run()
 		return common.Emit(router.To(from, m.Done(err)))
