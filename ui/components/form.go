@@ -44,9 +44,7 @@ func NewForm(c *common.Common, title, op, verb string, submit SubmitFunc, fields
 	f.SetSize(0, 0)
 	for i, fl := range fields {
 		if focusable(fl) {
-			f.focus = i
-			// The cursor does not blink, so focusing needs no command.
-			_ = fl.Focus()
+			f.focus = i // focused in Init, whose command (a tag input's load) must run
 			break
 		}
 	}
@@ -65,8 +63,8 @@ func (f *Form) Err() string { return f.err }
 // Focused returns the index of the focused field.
 func (f *Form) Focused() int { return f.focus }
 
-// Init implements common.Dialog: the focused field's start-up work (a tag input loads
-// the bank's tags).
+// Init implements common.Dialog: the first field takes focus, with its start-up work
+// (a tag input loads the bank's tags).
 func (f *Form) Init() tea.Cmd {
 	if f.focus < len(f.fields) && focusable(f.fields[f.focus]) {
 		return f.fields[f.focus].Focus()

@@ -10,13 +10,13 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
 // doneMsg reports a write that succeeded.
 type doneMsg struct {
-	owner   *Model
 	bank    string
 	id      string
 	do      string
@@ -32,18 +32,18 @@ func (m *Model) editTags() tea.Cmd {
 		return nil
 	}
 	field := newTagField(m.c, m.bank, d.Tags)
-	owner, bank, id, cl := m, m.bank, d.ID, m.c.Client
+	bank, id, cl := m.bank, d.ID, m.c.Client
 	submit := func() (components.Request, error) {
 		tags := field.value()
 		return func(ctx context.Context) (tea.Cmd, error) {
 			if err := cl.SetDocumentTags(ctx, bank, id, tags); err != nil {
 				return nil, err
 			}
-			return emit(doneMsg{owner: owner, bank: bank, id: id, do: doEditTags, tags: tags}), nil
+			return common.Emit(doneMsg{bank: bank, id: id, do: doEditTags, tags: tags}), nil
 		}, nil
 	}
 	title := "Tags of " + components.Truncate(sanitize.Line(id), 40)
-	return m.dialog.open(components.NewForm(m.c, title, "edit document tags", "save", submit, field))
+	return common.OpenDialog(components.NewForm(m.c, title, "edit document tags", "save", submit, field))
 }
 
 // confirmReprocess asks before re-running retain on the document's stored text.
@@ -52,17 +52,17 @@ func (m *Model) confirmReprocess() tea.Cmd {
 	if d == nil || m.c.ReadOnly {
 		return nil
 	}
-	owner, bank, id, cl := m, m.bank, d.ID, m.c.Client
+	bank, id, cl := m.bank, d.ID, m.c.Client
 	req := func(ctx context.Context) (tea.Cmd, error) {
 		res, err := cl.ReprocessDocument(ctx, bank, id)
 		if err != nil {
 			return nil, err
 		}
-		return emit(doneMsg{owner: owner, bank: bank, id: id, do: doReprocess, opID: res.OperationID}), nil
+		return common.Emit(doneMsg{bank: bank, id: id, do: doReprocess, opID: res.OperationID}), nil
 	}
 	msg := fmt.Sprintf("Reprocess document %s? Retain runs again on its stored text with the bank's current configuration; its %s are extracted anew.",
-		sanitize.Line(id), plural(d.MemoryUnitCount, "memory", "memories"))
-	return m.dialog.open(components.NewConfirm(m.c, "Reprocess document", msg, "", "reprocess document", "reprocess", req))
+		sanitize.Line(id), common.Plural(d.MemoryUnitCount, "memory", "memories"))
+	return common.OpenDialog(components.NewConfirm(m.c, "Reprocess document", msg, "", "reprocess document", "reprocess", req))
 }
 
 // confirmDelete asks before deleting the document and every memory extracted from it.
@@ -71,27 +71,27 @@ func (m *Model) confirmDelete() tea.Cmd {
 	if d == nil || m.c.ReadOnly {
 		return nil
 	}
-	owner, bank, id, cl := m, m.bank, d.ID, m.c.Client
+	bank, id, cl := m.bank, d.ID, m.c.Client
 	req := func(ctx context.Context) (tea.Cmd, error) {
 		res, err := cl.DeleteDocument(ctx, bank, id)
 		if err != nil {
 			return nil, err
 		}
-		return emit(doneMsg{owner: owner, bank: bank, id: id, do: doDelete, deleted: res.MemoryUnitsDeleted}), nil
+		return common.Emit(doneMsg{bank: bank, id: id, do: doDelete, deleted: res.MemoryUnitsDeleted}), nil
 	}
-	return m.dialog.open(components.NewConfirm(m.c, "Delete document", deleteMessage(id, d.MemoryUnitCount),
+	return common.OpenDialog(components.NewConfirm(m.c, "Delete document", deleteMessage(id, d.MemoryUnitCount),
 		"", "delete document", "delete", req))
 }
 
 // deleteMessage is the delete confirmation's question.
 func deleteMessage(id string, memories int) string {
 	return fmt.Sprintf("Delete document %s and its %s? This cannot be undone.",
-		sanitize.Line(id), plural(memories, "memory", "memories"))
+		sanitize.Line(id), common.Plural(memories, "memory", "memories"))
 }
 
 // onDone shows what a write did and refreshes what it changed.
 func (m *Model) onDone(msg doneMsg) tea.Cmd {
-	if msg.owner != m || msg.bank != m.bank {
+	if msg.bank != m.bank {
 		return nil
 	}
 	short := components.Truncate(sanitize.Line(msg.id), 40)
@@ -115,8 +115,8 @@ func (m *Model) onDone(msg doneMsg) tea.Cmd {
 			text += ": operation " + sanitize.Line(msg.opID)
 		}
 		return tea.Batch(common.Toast(text),
-			emit(common.OperationStartedMsg{BankID: msg.bank, OperationID: msg.opID}),
-			emit(common.BanksChangedMsg{}))
+			common.Emit(common.OperationStartedMsg{BankID: msg.bank, OperationID: msg.opID}),
+			common.Emit(common.BanksChangedMsg{}))
 	case doDelete:
 		if m.det.id == msg.id {
 			m.open = false
@@ -132,57 +132,17 @@ func (m *Model) onDone(msg doneMsg) tea.Cmd {
 			m.ensureVisible()
 		}
 		return tea.Batch(common.Toast(fmt.Sprintf("Deleted document %s and %s", short,
-			plural(msg.deleted, "memory", "memories"))), emit(common.BanksChangedMsg{}))
+			common.Plural(msg.deleted, "memory", "memories"))), common.Emit(common.BanksChangedMsg{}))
 	}
 	return nil
 }
 
-// plural is "1 memory", "3 memories".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// relayDialog is a dialog that also takes its own asynchronous answers.
-type relayDialog interface {
-	common.Dialog
-	Relay(tea.Msg) tea.Cmd
-	Closed() bool
-}
-
-// dialogHolder remembers the dialog the pane opened. The root sends keys to the
-// dialog; its answers and spinner ticks come back as ordinary messages, which the
-// root forwards to the panes, so the pane hands them on (the dialog ignores repeats).
-type dialogHolder struct {
-	d relayDialog
-}
-
-func (h *dialogHolder) open(d relayDialog) tea.Cmd {
-	h.d = d
-	return emit(common.OpenDialogMsg{Dialog: d})
-}
-
-func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
-	if h.d == nil {
-		return nil
-	}
-	if _, isKey := msg.(tea.KeyMsg); isKey {
-		return nil
-	}
-	cmd := h.d.Relay(msg)
-	if h.d.Closed() {
-		h.d = nil
-	}
-	return cmd
-}
-
 // tagField is the shared tag input as a form field.
 type tagField struct {
-	c   *common.Common
-	in  *components.TagInput
-	err string
+	c     *common.Common
+	in    *components.TagInput
+	err   string
+	width int
 }
 
 // newTagField returns a tag field holding tags.
@@ -223,12 +183,21 @@ func (f *tagField) Update(msg tea.Msg) tea.Cmd {
 	return f.in.Update(msg)
 }
 
+// SetWidth implements components.Field.
+func (f *tagField) SetWidth(width int) {
+	f.width = width
+	f.in.SetWidth(width)
+}
+
+// SetStyles implements components.Field.
+func (f *tagField) SetStyles(st *styles.Styles) { f.in.SetStyles(st) }
+
 // View implements components.Field.
-func (f *tagField) View(width int) string {
-	lines := []string{f.c.Styles.Label.Render("Tags"), f.in.View(width)}
-	lines = append(lines, f.in.CompletionLines(width, 4)...)
+func (f *tagField) View() string {
+	lines := []string{f.c.Styles.Label.Render("Tags"), f.in.View()}
+	lines = append(lines, f.in.CompletionLines(f.width, 4)...)
 	if f.err != "" {
-		lines = append(lines, components.Fit(f.c.Styles.FieldError.Render(f.err), width))
+		lines = append(lines, components.Fit(f.c.Styles.FieldError.Render(f.err), f.width))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -7,28 +7,26 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
-	"hindsight-tui/keymap"
-	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
-// loadedPane is a focused 88x35 pane (the main pane of a 120x40 terminal) with 1,000
+// loadedPane is a focused pane the size (the main pane of a 120x40 terminal) with 1,000
 // documents loaded and the cursor in the middle of the list.
 func loadedPane(b *testing.B) *Model {
 	b.Helper()
-	c := &common.Common{Styles: styles.New(true), Keys: keymap.Default(), Now: fixedNow}
+	c := uitest.NewCommon(b, nil)
 	m := New(c)
-	m.SetSize(88, 35)
+	m.SetSize(uitest.PaneSize(120, 40))
 	m.bank = "bench"
 	_ = m.Focus()
 	items := make([]client.Document, 1000)
 	for i := range items {
 		items[i] = client.Document{ID: fmt.Sprintf("email-2026-11-%04d-quarterly-review", i), TextLength: 1200 + i,
 			MemoryUnitCount: i % 17, Tags: []string{"source:email", "team:platform"},
-			UpdatedAt: client.Time{Time: testNow.Add(-3600e9)}}
+			UpdatedAt: client.Time{Time: uitest.Now.Add(-3600e9)}}
 	}
 	m.list.seq = 1
-	m.Update(listedMsg{owner: m, bank: "bench", seq: 1, page: &client.DocumentList{Items: items, Page: client.Page{Total: 1000}}})
+	m.Update(listedMsg{bank: "bench", seq: 1, page: &client.DocumentList{Items: items, Page: client.Page{Total: 1000}}})
 	m.cursor = 500
 	return m
 }

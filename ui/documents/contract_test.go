@@ -6,6 +6,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestContract drives the pane through everything it asks the server, through the
@@ -15,31 +16,33 @@ import (
 // OpenAPI document.
 func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
-	srv := demoServer(t)
-	seedDocuments(t, newCommon(t, srv), "paging", 130)
+	srv := uitest.DemoServer(t)
+	seedDocuments(t, uitest.NewCommon(t, srv), "paging", 130)
 	v := contracttest.New(t, doc, srv.URL())
-	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
+	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
 
-	r := startPane(t, c, "paging", 88, 35)
-	r.keys("G")
-	if len(r.ids()) != 130 {
-		t.Fatalf("paging: %d", len(r.ids()))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank("paging"))
+	r.Keys("G")
+	if len(ids(m)) != 130 {
+		t.Fatalf("paging: %d", len(ids(m)))
 	}
 
-	r = startPane(t, c, demoBank, 88, 35)
-	r.keys("/")
-	r.typeText("chat")
-	r.keys("esc", "t")
-	r.typeText("source:chat")
-	r.keys("enter", "esc", "M", "M", "M")
-	r.keys("enter") // the document and its chunks
-	r.keys("e")     // tags
-	r.typeText("checked")
-	r.keys("ctrl+s")
-	r.keys("P", "enter") // reprocess
-	r.keys("D", "enter") // delete
-	if len(rootMsgs[common.BanksChangedMsg](r)) != 2 {
-		t.Fatalf("writes: %+v", r.root)
+	m = New(c)
+	r = uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("/")
+	r.Type("chat")
+	r.Keys("esc", "t")
+	r.Type("source:chat")
+	r.Keys("enter", "esc", "M", "M", "M")
+	r.Keys("enter") // the document and its chunks
+	r.Keys("e")     // tags
+	r.Type("checked")
+	r.Keys("ctrl+s")
+	r.Keys("P", "enter") // reprocess
+	r.Keys("D", "enter") // delete
+	if len(uitest.Messages[common.BanksChangedMsg](r)) != 2 {
+		t.Fatalf("writes: %+v", r.Up)
 	}
 
 	v.Report(t)

@@ -40,15 +40,15 @@ func (m *Model) detailLines(w, h int) []string {
 	case d.doc == nil:
 		lines = append(lines, components.Fit(st.Muted.Render("Loading "+sanitize.Line(d.id)+"…"), w))
 	default:
-		all := m.documentLines(w)
+		all := d.view.lines
 		body := max(h-1, 1)
-		d.scroll = min(max(d.scroll, 0), max(len(all)-body, 0))
-		end := min(d.scroll+body, len(all))
-		lines = append(lines, all[d.scroll:end]...)
+		start := min(d.scroll, len(all))
+		end := min(start+body, len(all))
+		lines = append(lines, all[start:end]...)
 		for len(lines) < body {
 			lines = append(lines, blank)
 		}
-		pos := fmt.Sprintf("lines %d–%d of %d", d.scroll+1, end, len(all))
+		pos := fmt.Sprintf("lines %d–%d of %d", start+1, end, len(all))
 		lines = append(lines, components.Spread(st.Muted.Render("J/K scroll · [ ] chunks"), st.Muted.Render(pos), w))
 	}
 	for len(lines) < h {
@@ -57,7 +57,8 @@ func (m *Model) detailLines(w, h int) []string {
 	return lines[:h]
 }
 
-// documentLines builds (or reuses) every line of the open document at width w.
+// documentLines builds (or reuses) every line of the open document at width w; a
+// chunk asked for by a link becomes the scroll position once its line is known.
 func (m *Model) documentLines(w int) []string {
 	v := &m.det.view
 	if v.lines != nil && v.width == w && v.styles == m.c.Styles {
@@ -80,8 +81,8 @@ func (m *Model) documentLines(w int) []string {
 	}
 	now := m.c.Now()
 	field("created", common.RelTime(doc.CreatedAt.Time, now)+" · updated "+common.RelTime(doc.UpdatedAt.Time, now))
-	field("size", fmt.Sprintf("%s · %s", humanSize(textLength(doc.TextLength, doc.OriginalText)), plural(len(m.det.chunks), "chunk", "chunks")))
-	mem := st.Text.Render(plural(doc.MemoryUnitCount, "memory", "memories"))
+	field("size", fmt.Sprintf("%s · %s", humanSize(textLength(doc.TextLength, doc.OriginalText)), common.Plural(len(m.det.chunks), "chunk", "chunks")))
+	mem := st.Text.Render(common.Plural(doc.MemoryUnitCount, "memory", "memories"))
 	sep := ": "
 	for _, t := range []struct {
 		name  string
@@ -159,7 +160,7 @@ func (m *Model) textLines(w int, add func(string)) {
 // scrollText moves the text viewer by n lines.
 func (m *Model) scrollText(n int) {
 	if m.open {
-		m.det.scroll = max(m.det.scroll+n, 0) // the view clamps the end
+		m.det.scroll = max(m.det.scroll+n, 0) // settle clamps the end
 	}
 }
 

@@ -1,21 +1,15 @@
 package documents
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+
+	"hindsight-tui/ui/uitest"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 )
-
-// Pane sizes inside the root's frame at a 120x40 and a 60x20 terminal.
-var goldenSizes = []struct {
-	name string
-	w, h int
-}{
-	{"120x40", 88, 35},
-	{"60x20", 58, 15},
-}
 
 // TestGoldenViews compares the plain text of the pane's states. Regenerate with:
 // go test ./ui/documents -run TestGolden -update
@@ -23,36 +17,38 @@ func TestGoldenViews(t *testing.T) {
 	screens := []struct {
 		name  string
 		bank  string
-		setup func(r *rig)
+		setup func(r *uitest.Host, m *Model)
 	}{
-		{name: "list", bank: demoBank},
+		{name: "list", bank: uitest.DemoBank},
 		{name: "empty", bank: "scratch-empty"},
-		{name: "searched", bank: demoBank, setup: func(r *rig) {
-			r.keys("/")
-			r.typeText("tokyo")
+		{name: "searched", bank: uitest.DemoBank, setup: func(r *uitest.Host, m *Model) {
+			r.Keys("/")
+			r.Type("tokyo")
 		}},
-		{name: "detail", bank: demoBank, setup: func(r *rig) {
-			r.m.cursor = slices.Index(r.ids(), "chat-2026-11-02-tokyo-food")
-			r.keys("enter")
+		{name: "detail", bank: uitest.DemoBank, setup: func(r *uitest.Host, m *Model) {
+			m.cursor = slices.Index(ids(m), "chat-2026-11-02-tokyo-food")
+			r.Keys("enter")
 		}},
-		{name: "detail-scrolled", bank: demoBank, setup: func(r *rig) {
-			r.m.cursor = slices.Index(r.ids(), "chat-2026-11-02-tokyo-food")
-			r.keys("enter", "]", "]")
+		{name: "detail-scrolled", bank: uitest.DemoBank, setup: func(r *uitest.Host, m *Model) {
+			m.cursor = slices.Index(ids(m), "chat-2026-11-02-tokyo-food")
+			r.Keys("enter", "]", "]")
 		}},
-		{name: "delete-confirm", bank: demoBank, setup: func(r *rig) { r.keys("D") }},
+		{name: "delete-confirm", bank: uitest.DemoBank, setup: func(r *uitest.Host, m *Model) { r.Keys("D") }},
 	}
-	for _, sz := range goldenSizes {
+	for _, term := range [][2]int{{120, 40}, {60, 20}} {
 		for _, sc := range screens {
-			t.Run(sc.name+"-"+sz.name, func(t *testing.T) {
-				srv := demoServer(t)
-				r := startPane(t, newCommon(t, srv), sc.bank, sz.w, sz.h)
+			t.Run(fmt.Sprintf("%s-%dx%d", sc.name, term[0], term[1]), func(t *testing.T) {
+				c := uitest.NewCommon(t, uitest.DemoServer(t))
+				m := New(c)
+				r := uitest.Start(t, c, m, uitest.Bank(sc.bank), uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
-					sc.setup(r)
+					sc.setup(r, m)
 				}
-				view := r.m.View()
-				if r.dlg != nil {
-					r.dlg.SetSize(sz.w, sz.h)
-					view = r.dlg.View()
+				r.Fire(nil) // the search's pause in typing
+				view := uitest.View(t, m)
+				if d := r.Front(); d != nil {
+					d.SetSize(uitest.PaneSize(term[0], term[1])) // drawn in the pane's area, as recorded
+					view = uitest.View(t, d)
 				}
 				golden.RequireEqual(t, []byte(ansi.Strip(view)))
 			})

@@ -11,14 +11,7 @@ import (
 	"hindsight-tui/ui/common"
 )
 
-// action is something the pane does, from its keys or the command palette; owner
-// makes sure that, broadcast to every pane, only this one acts.
-type action struct {
-	owner *Model
-	do    string
-}
-
-// The pane's actions.
+// The pane's actions, from its keys or the command palette (common.ActionMsg.Kind).
 const (
 	doRefresh   = "refresh"
 	doSearch    = "search"
@@ -71,7 +64,7 @@ func (m *Model) do(what string) tea.Cmd {
 		return m.confirmDelete()
 	case doMemories:
 		if d := m.target(); d != nil {
-			return emit(common.ShowPaneMsg{ID: common.PaneMemories,
+			return common.Emit(common.ShowPaneMsg{ID: common.PaneMemories,
 				Then: common.ShowMemoriesMsg{BankID: m.bank, DocumentID: d.ID}})
 		}
 	}
@@ -172,7 +165,7 @@ func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	m.typedSeq++
-	return tea.Batch(cmd, m.after(searchDebounce, searchDueMsg{owner: m, seq: m.typedSeq}))
+	return tea.Batch(cmd, m.c.After(searchDebounce, searchDueMsg{seq: m.typedSeq}))
 }
 
 // applySearch sends the id search if it changed.
@@ -206,7 +199,7 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 		var cmd tea.Cmd
 		m.search, cmd = m.search.Update(msg)
 		m.typedSeq++
-		return tea.Batch(cmd, m.after(searchDebounce, searchDueMsg{owner: m, seq: m.typedSeq}))
+		return tea.Batch(cmd, m.c.After(searchDebounce, searchDueMsg{seq: m.typedSeq}))
 	case m.tagging:
 		return m.tags.Paste(msg)
 	}
@@ -333,12 +326,12 @@ func (m *Model) FullHelp() [][]key.Binding {
 func (m *Model) Actions() []common.Action {
 	kd := m.keys.Documents
 	out := []common.Action{
-		{Name: "Search document ids", Key: "/", Msg: action{owner: m, do: doSearch}},
-		{Name: "Filter documents by tags", Key: "t", Msg: action{owner: m, do: doTags}},
+		{Name: "Search document ids", Key: "/", Msg: common.ActionMsg{Kind: doSearch}},
+		{Name: "Filter documents by tags", Key: "t", Msg: common.ActionMsg{Kind: doTags}},
 	}
 	add := func(b key.Binding, name, do string) {
 		if b.Enabled() {
-			out = append(out, common.Action{Name: name, Key: b.Help().Key, Msg: action{owner: m, do: do}})
+			out = append(out, common.Action{Name: name, Key: b.Help().Key, Msg: common.ActionMsg{Kind: do}})
 		}
 	}
 	add(kd.Memories, "Show the document's memories", doMemories)

@@ -11,13 +11,11 @@ import (
 
 // searchDueMsg fires when typing in the search box has paused.
 type searchDueMsg struct {
-	owner *Model
-	seq   int
+	seq int
 }
 
 // listedMsg answers a list request; append says it is the next page.
 type listedMsg struct {
-	owner  *Model
 	bank   string
 	seq    int
 	append bool
@@ -27,7 +25,6 @@ type listedMsg struct {
 
 // detailMsg answers a document request: the document and its chunks.
 type detailMsg struct {
-	owner  *Model
 	bank   string
 	seq    int
 	doc    *client.Document
@@ -68,7 +65,7 @@ func (m *Model) fetch(appendPage bool) tea.Cmd {
 	m.list.busy, m.list.err = true, nil
 	ctx, cancel := m.c.Context(context.Background())
 	m.list.cancel = cancel
-	owner, bank, seq, cl := m, m.bank, m.list.seq, m.c.Client
+	bank, seq, cl := m.bank, m.list.seq, m.c.Client
 	p := m.params(0)
 	if appendPage {
 		p.Offset = len(m.list.items)
@@ -76,7 +73,7 @@ func (m *Model) fetch(appendPage bool) tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
 		page, err := cl.ListDocuments(ctx, bank, p)
-		return listedMsg{owner: owner, bank: bank, seq: seq, append: appendPage, page: page, err: err}
+		return listedMsg{bank: bank, seq: seq, append: appendPage, page: page, err: err}
 	}
 }
 
@@ -91,7 +88,7 @@ func (m *Model) stopList() {
 
 // onListed takes a list answer, unless a newer request replaced it.
 func (m *Model) onListed(msg listedMsg) {
-	if msg.owner != m || msg.bank != m.bank || msg.seq != m.list.seq {
+	if msg.bank != m.bank || msg.seq != m.list.seq {
 		return
 	}
 	m.list.busy, m.list.cancel = false, nil
@@ -145,18 +142,18 @@ func (m *Model) openDocument(id, chunk string) tea.Cmd {
 	m.det = detail{id: id, chunk: chunk, busy: true, seq: seq}
 	ctx, cancel := m.c.Context(context.Background())
 	m.det.cancel = cancel
-	owner, bank, cl := m, m.bank, m.c.Client
+	bank, cl := m.bank, m.c.Client
 	return func() tea.Msg {
 		defer cancel()
 		doc, err := cl.GetDocument(ctx, bank, id)
 		if err != nil {
-			return detailMsg{owner: owner, bank: bank, seq: seq, err: err}
+			return detailMsg{bank: bank, seq: seq, err: err}
 		}
 		var chunks []client.Chunk
 		for offset := 0; ; {
 			page, err := cl.ListChunks(ctx, bank, id, 1000, offset)
 			if err != nil {
-				return detailMsg{owner: owner, bank: bank, seq: seq, doc: doc, err: fmt.Errorf("chunks: %w", err)}
+				return detailMsg{bank: bank, seq: seq, doc: doc, err: fmt.Errorf("chunks: %w", err)}
 			}
 			chunks = append(chunks, page.Items...)
 			offset += len(page.Items)
@@ -164,13 +161,13 @@ func (m *Model) openDocument(id, chunk string) tea.Cmd {
 				break
 			}
 		}
-		return detailMsg{owner: owner, bank: bank, seq: seq, doc: doc, chunks: chunks}
+		return detailMsg{bank: bank, seq: seq, doc: doc, chunks: chunks}
 	}
 }
 
 // onDetail takes a document answer, unless another document was opened since.
 func (m *Model) onDetail(msg detailMsg) {
-	if msg.owner != m || msg.bank != m.bank || msg.seq != m.det.seq {
+	if msg.bank != m.bank || msg.seq != m.det.seq {
 		return
 	}
 	m.det.busy, m.det.cancel = false, nil

@@ -16,6 +16,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -48,16 +49,12 @@ type Model struct {
 	list    listState
 	cursor  int
 	offset  int
-	rowsH   int // list rows that fit, as last drawn
-	listTop int // the line of the first row, as last drawn
+	rowsH   int // list rows that fit
+	listTop int // the line of the first row
 	rows    rowCache
 
-	det    detail
-	open   bool // the detail is shown (instead of the list, on a narrow pane)
-	dialog dialogHolder
-
-	// after schedules msg after d (the search debounce); tests run it at once.
-	after func(d time.Duration, msg tea.Msg) tea.Cmd
+	det  detail
+	open bool // the detail is shown (instead of the list, on a narrow pane)
 }
 
 // listState is the loaded documents and the request filling them.
@@ -80,23 +77,29 @@ var (
 
 // New returns the documents pane; it loads nothing until it is first shown.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, after: tickAfter}
+	m := &Model{c: c, keys: c.Keys}
 	m.search = components.NewInput(c.Styles, "/ ", "document id contains…")
 	m.tags = components.NewTagInput(c)
 	m.syncKeys()
 	return m
 }
 
-// tickAfter is the real timer behind Model.after.
-func tickAfter(d time.Duration, msg tea.Msg) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
-}
-
 // Init implements common.Pane; nothing happens before the pane is shown.
 func (m *Model) Init() tea.Cmd { return nil }
 
 // SetSize implements common.Pane.
-func (m *Model) SetSize(width, height int) { m.width, m.height = max(width, 0), max(height, 0) }
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(width, 0), max(height, 0)
+	m.settle()
+}
+
+// SetStyles implements common.Pane: the inputs take the new colours; the rows and the
+// open document are drawn again.
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.search.SetStyles(components.InputStyles(st))
+	m.tags.SetStyles(st)
+	m.settle()
+}
 
 // Focus implements common.Pane. The first time, it lists the bank's documents.
 func (m *Model) Focus() tea.Cmd {
@@ -132,7 +135,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	case common.ShowDocumentMsg:
 		cmd = m.showDocument(msg)
 	case searchDueMsg:
-		if msg.owner == m && msg.seq == m.typedSeq {
+		if msg.seq == m.typedSeq {
 			cmd = m.applySearch()
 		}
 	case listedMsg:
@@ -141,15 +144,14 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		m.onDetail(msg)
 	case doneMsg:
 		cmd = m.onDone(msg)
-	case action:
-		if msg.owner == m {
-			cmd = m.do(msg.do)
-		}
+	case common.ActionMsg:
+		cmd = m.do(msg.Kind)
 	default:
 		cmd = m.tags.Update(msg) // tag completions: late answers still fill the cache
 	}
 	m.syncKeys()
-	return m, tea.Batch(cmd, m.dialog.relay(msg))
+	m.settle()
+	return m, cmd
 }
 
 // selectBank switches to another bank: the filters stay, everything loaded goes.
@@ -186,6 +188,3 @@ func (m *Model) showDocument(msg common.ShowDocumentMsg) tea.Cmd {
 	cmds = append(cmds, m.openDocument(msg.DocumentID, msg.ChunkID))
 	return tea.Batch(cmds...)
 }
-
-// emit returns a command that delivers msg.
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

@@ -17,8 +17,9 @@ import (
 // sideBySide is the narrowest pane that shows the open document beside the list.
 const sideBySide = 100
 
-// View implements common.Pane: exactly width x height cells. Rows come from a cache
-// and only the rows in view are touched, so its cost does not grow with the list.
+// View implements common.Pane: exactly width x height cells. It draws what settle
+// prepared: rows come from a cache and only the rows in view are touched, so its cost
+// does not grow with the list.
 func (m *Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
@@ -40,6 +41,34 @@ func (m *Model) View() string {
 		lines = m.listLines(w, h)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// settle lays the pane out after any change (a key, an answer, a size, a theme), so
+// View only draws: the list's geometry, the inputs' widths, the rows and the scroll,
+// and the open document's lines and scroll.
+func (m *Model) settle() {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return
+	}
+	lw := m.listWidth()
+	if sw := max(lw/2-4, 8); sw != m.search.Width() {
+		m.search.SetWidth(sw)
+	}
+	m.tags.SetWidth(max(lw/2, 12))
+	top := 2 // the filter line and the column titles
+	if m.tagging {
+		top += len(m.tags.CompletionLines(lw, min(5, h/3)))
+	}
+	m.rowsH, m.listTop = max(h-top, 1), top
+	if m.list.loaded && len(m.list.items) > 0 {
+		m.rows.refresh(m, lw)
+		m.ensureVisible()
+	}
+	if m.open && m.det.doc != nil {
+		all := m.documentLines(m.detailWidth())
+		m.det.scroll = min(max(m.det.scroll, 0), max(len(all)-max(h-1, 1), 0))
+	}
 }
 
 // wide says the open document shows beside the list.
@@ -64,7 +93,6 @@ func (m *Model) listLines(w, h int) []string {
 	}
 	lines = append(lines, components.Fit(st.Label.Render(m.columns(w).titles()), w))
 	body := h - len(lines)
-	m.rowsH, m.listTop = max(body, 1), len(lines)
 	switch {
 	case m.bank == "":
 		lines = append(lines, components.Fit(st.Muted.Render("No bank selected."), w))
@@ -81,9 +109,8 @@ func (m *Model) listLines(w, h int) []string {
 		}
 		lines = append(lines, components.Fit(st.Muted.Render(msg), w))
 	default:
-		rows := m.rows.get(m, w)
-		m.ensureVisible()
-		for i := m.offset; i < len(rows) && i < m.offset+body; i++ {
+		rows := m.rows.rows
+		for i := m.offset; i < len(rows) && i < len(m.rows.plain) && i < m.offset+body; i++ {
 			if i == m.cursor {
 				sel := st.Cursor
 				if m.focused && !(m.open && m.wide()) {
@@ -107,7 +134,6 @@ func (m *Model) filterLine(w int) string {
 	st := m.c.Styles
 	var left string
 	if m.searching {
-		m.search.SetWidth(max(w/2-4, 8))
 		left = m.search.View()
 	} else if m.query != "" {
 		left = st.FilterItem.Render("id ~ " + sanitize.Line(m.query))
@@ -117,7 +143,7 @@ func (m *Model) filterLine(w int) string {
 	tags := m.tags.Tags()
 	switch {
 	case m.tagging:
-		left += "  " + m.tags.View(max(w/2, 12))
+		left += "  " + m.tags.View()
 	case len(tags) > 0:
 		mode := m.match
 		if mode == "" {
@@ -157,7 +183,8 @@ func (c columns) titles() string {
 	return s + components.Fit("UPDATED", c.date)
 }
 
-// rowCache keeps every row drawn at one width, so View only slices it.
+// rowCache keeps every row drawn at one width, so View only slices it; settle
+// refreshes it.
 type rowCache struct {
 	width   int
 	version int
@@ -167,11 +194,11 @@ type rowCache struct {
 	plain   []string // unstyled, for the selection highlight
 }
 
-// get returns the rows, rebuilding them when the list, width, theme or minute changed.
-func (r *rowCache) get(m *Model, w int) []string {
+// refresh redraws the rows when the list, width, theme or minute changed.
+func (r *rowCache) refresh(m *Model, w int) {
 	now := m.c.Now().Format("200601021504")
 	if r.rows != nil && r.width == w && r.version == m.list.version && r.styles == m.c.Styles && r.now == now {
-		return r.rows
+		return
 	}
 	r.width, r.version, r.styles, r.now = w, m.list.version, m.c.Styles, now
 	c := m.columns(w)
@@ -179,7 +206,6 @@ func (r *rowCache) get(m *Model, w int) []string {
 	for i := range m.list.items {
 		r.rows[i], r.plain[i] = m.row(&m.list.items[i], c, w)
 	}
-	return r.rows
 }
 
 // row draws one document, styled and plain.
