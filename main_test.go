@@ -101,11 +101,15 @@ func TestDoctorUnreachable(t *testing.T) {
 
 func TestDoctorConfigError(t *testing.T) {
 	home := t.TempDir()
+	dir := filepath.Join(home, ".hindsight", "cli-profiles")
 	r := runHome(t, home, nil, "doctor", "-p", "missing")
-	r.want(t, 1, "✗ configuration", filepath.Join(home, ".hindsight", "cli-profiles", "missing.toml"))
+	r.want(t, 1, "✗ configuration", "-p/--profile: profile not found in "+dir)
 	r = runHome(t, home, map[string]string{config.EnvProfile: "missing"}, "--bank", "b")
-	if r.code != 1 || !strings.Contains(r.stderr, "missing.toml") {
+	if r.code != 1 || !strings.Contains(r.stderr, config.EnvProfile+": profile not found in "+dir) {
 		t.Errorf("explorer with a missing profile: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if strings.Contains(r.stdout+r.stderr, "missing") {
+		t.Errorf("the profile name is repeated (it may be a key): %s", r.stderr)
 	}
 }
 
@@ -131,6 +135,9 @@ func TestKeyNeverPrinted(t *testing.T) {
 		runHome(t, home, nil, "doctor", "-p", "prod"),
 		runHome(t, home, nil, "--profile", "bad", "doctor"),
 		runHome(t, home, nil, "--profile", "bad"),
+		runHome(t, home, nil, "doctor", "-p", "profile-s3cret-key"),
+		runHome(t, home, nil, "doctor", "--url", "profile-s3cret-key"),
+		runHome(t, home, map[string]string{config.EnvAPIURL: "https://h/?k=profile-s3cret-key"}, "doctor"),
 	}
 	for i, r := range runs {
 		if r.code == 0 {

@@ -172,12 +172,12 @@ func TestResolveErrors(t *testing.T) {
 		files map[string]string
 		want  []string // substrings of the error; "<home>" expands
 	}{
-		{name: "missing profile names the path",
+		{name: "missing profile names the directory",
 			flags: Flags{Profile: "nope"},
-			want:  []string{`profile "nope" not found`, "<home>/.hindsight/cli-profiles/nope.toml"}},
+			want:  []string{"flag -p/--profile: profile not found", "<home>/.hindsight/cli-profiles ", "hindsight profile create"}},
 		{name: "missing profile from env",
 			env:  map[string]string{EnvProfile: "ghost"},
-			want: []string{"<home>/.hindsight/cli-profiles/ghost.toml"}},
+			want: []string{"env HINDSIGHT_PROFILE: profile not found", "<home>/.hindsight/cli-profiles "}},
 		{name: "profile without api_url",
 			flags: Flags{Profile: "prod"},
 			files: map[string]string{profProd: "api_key = x\n"},
@@ -185,7 +185,7 @@ func TestResolveErrors(t *testing.T) {
 		{name: "unreadable profile",
 			flags: Flags{Profile: "prod"},
 			files: map[string]string{profProd + "/inner": ""}, // prod.toml is a directory
-			want:  []string{`profile "prod"`, "prod.toml"}},
+			want:  []string{"profile prod", "prod.toml", "is a directory"}},
 		{name: "unreadable config file",
 			files: map[string]string{configFile + "/inner": ""},
 			want:  []string{".hindsight/config"}},
@@ -201,7 +201,7 @@ func TestResolveErrors(t *testing.T) {
 			want:  []string{"http:// or https://", SourceFlagURL}},
 		{name: "env url without scheme",
 			env:  map[string]string{EnvAPIURL: "localhost:8888"},
-			want: []string{"localhost:8888", SourceEnvURL}},
+			want: []string{"http:// or https://", SourceEnvURL}},
 		{name: "profile url invalid",
 			flags: Flags{Profile: "prod"},
 			files: map[string]string{profProd: "api_url = prod.example.com\n"},

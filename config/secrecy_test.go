@@ -16,6 +16,78 @@ func showsMarker(msg string) bool {
 	return strings.Contains(msg, marker) || strings.Contains(msg, "MARKER")
 }
 
+// TestValueErrorsNeverShowTheValue: a key typed where a URL or a profile name belongs
+// is rejected without being repeated, whether it came from a flag, the environment or a
+// file; the error names where the value is instead.
+func TestValueErrorsNeverShowTheValue(t *testing.T) {
+	tests := []struct {
+		name  string
+		flags Flags
+		env   map[string]string
+		files map[string]string
+		want  []string // substrings of the error; "<home>" expands
+	}{
+		{name: "key in a profile's api_url",
+			flags: Flags{Profile: "prod"},
+			files: map[string]string{profProd: "api_url = \"" + marker + "\"\n"},
+			want:  []string{"api_url", "<home>/.hindsight/cli-profiles/prod.toml:1", "http:// or https://"}},
+		{name: "key in the config file's api_url",
+			files: map[string]string{configFile: "# mine\napi_url = " + marker + "\n"},
+			want:  []string{"api_url", "<home>/.hindsight/config:2", "http:// or https://"}},
+		{name: "key with a host-like shape in api_url",
+			files: map[string]string{configFile: "api_url = 'https://" + marker + "@example.com'\n"},
+			want:  []string{"api_url", "<home>/.hindsight/config:1", "credentials"}},
+		{name: "key in a URL that does not parse",
+			files: map[string]string{configFile: "api_url = \"http://" + marker + ":port\"\n"},
+			want:  []string{"api_url", "<home>/.hindsight/config:1"}},
+		{name: "key given to --url",
+			flags: Flags{URL: marker},
+			want:  []string{"--url", "http:// or https://"}},
+		{name: "key in a --url query",
+			flags: Flags{URL: "https://h/?key=" + marker},
+			want:  []string{"--url", "query"}},
+		{name: "key in HINDSIGHT_API_URL",
+			env:  map[string]string{EnvAPIURL: marker},
+			want: []string{EnvAPIURL, "http:// or https://"}},
+		{name: "key given to -p",
+			flags: Flags{Profile: marker},
+			files: map[string]string{profProd: "api_url = http://h\n", profStage: "api_url = http://s\n"},
+			want:  []string{"-p/--profile", "not found", "<home>/.hindsight/cli-profiles", "prod, staging"}},
+		{name: "key in HINDSIGHT_PROFILE",
+			env:  map[string]string{EnvProfile: marker},
+			want: []string{EnvProfile, "not found"}},
+		{name: "key that is not a valid profile name",
+			flags: Flags{Profile: marker + "/x"},
+			want:  []string{"-p/--profile", "invalid profile name"}},
+		{name: "key as a profile name without a home directory",
+			env:  map[string]string{EnvProfile: marker},
+			want: []string{EnvProfile, "home directory"}},
+		{name: "control characters in HINDSIGHT_API_KEY",
+			env:  map[string]string{EnvAPIURL: "http://h", EnvAPIKey: marker + "\nX-Evil: 1"},
+			want: []string{EnvAPIKey, "control"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := home(t, tt.files)
+			if strings.Contains(tt.name, "without a home") {
+				h = ""
+			}
+			_, err := Resolve(tt.flags, env(tt.env), h)
+			if err == nil {
+				t.Fatal("Resolve succeeded, want an error")
+			}
+			if showsMarker(err.Error()) {
+				t.Errorf("error shows the value: %v", err)
+			}
+			for _, w := range tt.want {
+				if w = strings.ReplaceAll(w, "<home>", h); !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
 // TestMalformedLinesAreErrors: a line the parser cannot read as the user meant it is an
 // error naming the file, the line and (for our settings) the setting, never its text.
 // Before, each of these was read as "no key" (or no URL) without a word.
