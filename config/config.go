@@ -65,9 +65,10 @@ type Flags struct {
 type Config struct {
 	URL       string // validated http(s) base URL without trailing slash
 	APIKey    Secret
-	URLSource string // where URL came from, e.g. "env HINDSIGHT_API_URL"
-	KeySource string // where the key came from; empty when no key is set
-	Profile   string // the profile that was read, if any
+	URLSource string    // where URL came from, e.g. "env HINDSIGHT_API_URL"
+	KeySource string    // where the key came from; empty when no key is set
+	KeyOrigin KeyOrigin // the same, for code that must find the key again (copy as code)
+	Profile   string    // the profile that was read, if any
 	Timeout   time.Duration
 }
 
@@ -115,7 +116,7 @@ func Resolve(f Flags, getenv func(string) string, home string) (Config, error) {
 	}
 	setEnvKey := func() {
 		if envKey != "" {
-			cfg.APIKey, cfg.KeySource = NewSecret(envKey), SourceEnvKey
+			cfg.APIKey, cfg.KeySource, cfg.KeyOrigin = NewSecret(envKey), SourceEnvKey, KeyOrigin{Kind: KeyEnv}
 		}
 	}
 
@@ -221,6 +222,7 @@ func (c *Config) fromProfile(name, from, home string) (fileValues, string, error
 	c.URL, c.URLSource, c.Profile = v.url, src, name
 	if v.key != "" {
 		c.APIKey, c.KeySource = NewSecret(v.key), src
+		c.KeyOrigin = KeyOrigin{Kind: KeyProfile, Path: path, Profile: name}
 	}
 	return v, path, nil
 }
@@ -287,6 +289,7 @@ func (c *Config) fromConfigFile(home string) (fileValues, bool, error) {
 	c.URL, c.URLSource = v.url, src
 	if v.key != "" {
 		c.APIKey, c.KeySource = NewSecret(v.key), src
+		c.KeyOrigin = KeyOrigin{Kind: KeyFile, Path: path}
 	}
 	return v, true, nil
 }

@@ -245,3 +245,43 @@ func TestResolveErrorsNeverShowKey(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveKeyOrigin: the origin says which file (and profile) holds the key, or that
+// the environment does, and follows HINDSIGHT_API_KEY's precedence over files.
+func TestResolveKeyOrigin(t *testing.T) {
+	files := map[string]string{
+		profProd:   "api_url = http://p\napi_key = pk\n",
+		profStage:  "api_url = http://s\n",
+		configFile: "api_url = http://c\napi_key = ck\n",
+	}
+	h := home(t, files)
+	tests := []struct {
+		name  string
+		flags Flags
+		env   map[string]string
+		want  KeyOrigin
+	}{
+		{"profile", Flags{Profile: "prod"}, nil, KeyOrigin{Kind: KeyProfile, Path: ProfilePath(h, "prod"), Profile: "prod"}},
+		{"profile from env", Flags{}, map[string]string{EnvProfile: "prod"}, KeyOrigin{Kind: KeyProfile, Path: ProfilePath(h, "prod"), Profile: "prod"}},
+		{"env beats profile", Flags{Profile: "prod"}, map[string]string{EnvAPIKey: "e"}, KeyOrigin{Kind: KeyEnv}},
+		{"profile without key", Flags{Profile: "staging"}, nil, KeyOrigin{}},
+		{"config file", Flags{}, nil, KeyOrigin{Kind: KeyFile, Path: ConfigFilePath(h)}},
+		{"env beats config file", Flags{}, map[string]string{EnvAPIKey: "e"}, KeyOrigin{Kind: KeyEnv}},
+		{"flag url ignores files", Flags{URL: "http://f"}, nil, KeyOrigin{}},
+		{"flag url with env key", Flags{URL: "http://f"}, map[string]string{EnvAPIKey: "e"}, KeyOrigin{Kind: KeyEnv}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Resolve(tt.flags, env(tt.env), h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.KeyOrigin != tt.want {
+				t.Errorf("KeyOrigin = %+v, want %+v", cfg.KeyOrigin, tt.want)
+			}
+			if cfg.APIKey.IsSet() != (tt.want.Kind != KeyNone) {
+				t.Errorf("key set = %v with origin %+v", cfg.APIKey.IsSet(), cfg.KeyOrigin)
+			}
+		})
+	}
+}
