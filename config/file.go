@@ -59,6 +59,11 @@ func readFile(path string) (fileValues, error) {
 // Whatever it cannot read as the user meant it is a *LineError rather than a silent "no
 // key": a line without "=", quotes that do not close, a triple-quoted or escaped value,
 // text after a value, a misspelt setting, control characters, invalid UTF-8.
+//
+// Every file it accepts gives the same key to the line-based shell command that
+// copy-as-code (ui/codegen) writes for loading a key kept in a file; the rules above (no
+// # in an unquoted value, no api_key line inside another key's multi-line value, a
+// carriage return only at a line's end) are what keep the two in step.
 func parseFile(path, text string) (fileValues, error) {
 	p := fileParser{path: path}
 	if strings.HasPrefix(text, "\uFEFF") {
