@@ -213,23 +213,21 @@ func TestKeyNotes(t *testing.T) {
 }
 
 // FuzzKeyLoader: for any profile config accepts, the loader in the curl snippet loads
-// the key config read (or, for a file without a key, the snippet sends none).
+// the key config read. The profile is built around an api_key line (quoted as form
+// says) so that most inputs are accepted and reach the shell.
 func FuzzKeyLoader(f *testing.F) {
 	for _, kf := range keyFiles {
-		f.Add(kf.body)
+		f.Add(kf.body, "k", byte(0), "")
 	}
-	f.Add("api_url = http://h\napi_key = \"a\"\"\n")
-	f.Add("api_url = http://h\nx = '''\napi_key = 'k'\n'''\n")
+	f.Add("", "it's #1", byte(0), " # c\r")
+	f.Add("[s]\n", `a "b"`, byte(1), "\napi_key = ''")
+	f.Add("x = '''\n'''\n", "abc==", byte(2), "\t# c")
+	f.Add("", "ключ\u00a0", byte(0), "\napi_key = b")
 	sh := shells(f)[0]
-	f.Fuzz(func(t *testing.T, body string) {
-		home := t.TempDir()
-		dir := filepath.Join(home, ".hindsight", "cli-profiles")
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "p.toml"), []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
+	f.Fuzz(func(t *testing.T, before, key string, form byte, after string) {
+		quote := [...]string{`"`, "'", ""}[form%3]
+		body := "api_url = http://h\n" + before + "\napi_key = " + quote + key + quote + after + "\n"
+		home := writeHome(t, ".hindsight/cli-profiles/p.toml", body)
 		cfg, err := config.Resolve(config.Flags{Profile: "p"}, func(string) string { return "" }, home)
 		if err != nil || !cfg.APIKey.IsSet() {
 			return
