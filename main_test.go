@@ -177,3 +177,36 @@ func TestDemoServerCommand(t *testing.T) {
 		t.Errorf("bad --addr: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// TestUsageErrorsNeverShowArguments: a key typed on the command line by mistake (after
+// -p with no space, as for mysql's password, or as a stray argument) is not repeated in
+// the usage error, which names the argument's position or the flag instead.
+func TestUsageErrorsNeverShowArguments(t *testing.T) {
+	const key = "hsk_live_S3cr3tMARKER"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-p" + key}, "argument 1"},
+		{[]string{"--url", "http://x", "--" + key + "=1"}, "argument 3"},
+		{[]string{"---" + key}, "argument 1"},
+		{[]string{"--url", "http://x", key}, "argument 3"},
+		{[]string{"doctor", "--url", "http://x", key}, "argument 4"},
+		{[]string{"--timeout", key}, "--timeout"},
+		{[]string{"--timeout=" + key, "doctor"}, "--timeout"},
+		{[]string{"doctor", "--demo=" + key}, "--demo"},
+		{[]string{"demo-server", "--addr"}, "--addr"},
+	}
+	for _, tt := range tests {
+		r := runWith(t, nil, tt.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, "hindsight-tui -h") {
+			t.Errorf("%q: exit %d, stderr %q; want a usage error", tt.args, r.code, r.stderr)
+		}
+		if strings.Contains(r.stdout+r.stderr, "MARKER") {
+			t.Errorf("%q: the error shows the argument: %s", tt.args, r.stderr)
+		}
+		if !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%q: stderr %q does not contain %q", tt.args, r.stderr, tt.want)
+		}
+	}
+}
