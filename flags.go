@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
+	"time"
 
 	"hindsight-tui/config"
 	"hindsight-tui/demo"
@@ -68,13 +71,13 @@ func parseArgs(args []string, o *options) (string, error) {
 	top := newFlagSet("hindsight-tui")
 	commonFlags(top, o)
 	if err := top.Parse(args); err != nil {
-		return "", err
+		return "", argError(err, top, args, 0)
 	}
 	rest := top.Args()
 	if len(rest) == 0 {
 		return "", validate(o)
 	}
-	cmd := rest[0]
+	cmd, at := rest[0], len(args)-len(rest)+1 // at: cmd's position, counting from 1
 	sub := newFlagSet("hindsight-tui " + cmd)
 	switch cmd {
 	case "doctor":
@@ -86,13 +89,13 @@ func parseArgs(args []string, o *options) (string, error) {
 	case "demo-server":
 		sub.StringVar(&o.addr, "addr", demo.DefaultAddr, "listen address")
 	default:
-		return "", fmt.Errorf("unknown command %q (want doctor or demo-server)", cmd)
+		return "", fmt.Errorf("argument %d is not a command (want doctor or demo-server)%s", at, notRepeated)
 	}
 	if err := sub.Parse(rest[1:]); err != nil {
-		return "", err
+		return "", argError(err, sub, args, at)
 	}
 	if sub.NArg() > 0 {
-		return "", fmt.Errorf("unexpected argument %q after %s", sub.Arg(0), cmd)
+		return "", fmt.Errorf("argument %d after %s is not expected%s", len(args)-sub.NArg()+1, cmd, notRepeated)
 	}
 	return cmd, validate(o)
 }
@@ -105,4 +108,58 @@ func validate(o *options) error {
 		return fmt.Errorf("--demo uses the built-in server; drop --url and --profile")
 	}
 	return nil
+}
+
+// notRepeated ends every usage error about an argument. A key typed on the command line
+// by mistake (-pSECRET, as mysql takes a password, or a stray word) must not be printed
+// back, so errors point at the argument's position or the flag instead.
+const notRepeated = "; it is not repeated here, in case it is an API key"
+
+// argError rewrites an error of the flag package, which quotes what was typed, into one
+// that names only a defined flag or a position. fs parsed args[offset:].
+func argError(err error, fs *flag.FlagSet, args []string, offset int) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok && fs.Lookup(name) != nil {
+		return fmt.Errorf("%s needs a value", flagName(name))
+	}
+	// invalid value "v" for flag -name: …, invalid boolean value "v" for -name: …
+	if strings.HasPrefix(msg, "invalid ") {
+		for _, sep := range []string{" for flag -", " for -"} {
+			if i := strings.LastIndex(msg, sep); i >= 0 {
+				name, _, _ := strings.Cut(msg[i+len(sep):], ":")
+				if f := fs.Lookup(name); f != nil {
+					return fmt.Errorf("invalid value for %s%s%s", flagName(name), valueHint(f), notRepeated)
+				}
+			}
+		}
+	}
+	// flag provided but not defined: -name, bad flag syntax: arg
+	for i, a := range args[offset:] {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && (msg == "flag provided but not defined: -"+name || msg == "bad flag syntax: "+a) {
+			return fmt.Errorf("argument %d is not a flag hindsight-tui knows%s", offset+i+1, notRepeated)
+		}
+	}
+	return fmt.Errorf("invalid arguments%s", notRepeated)
+}
+
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// valueHint says what a flag takes, judging by its default.
+func valueHint(f *flag.Flag) string {
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return " (want true or false)"
+	}
+	if _, err := time.ParseDuration(f.DefValue); err == nil {
+		return " (want a duration such as 10s or 1m30s)"
+	}
+	return ""
 }

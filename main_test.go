@@ -101,11 +101,15 @@ func TestDoctorUnreachable(t *testing.T) {
 
 func TestDoctorConfigError(t *testing.T) {
 	home := t.TempDir()
+	dir := filepath.Join(home, ".hindsight", "cli-profiles")
 	r := runHome(t, home, nil, "doctor", "-p", "missing")
-	r.want(t, 1, "✗ configuration", filepath.Join(home, ".hindsight", "cli-profiles", "missing.toml"))
+	r.want(t, 1, "✗ configuration", "-p/--profile: profile not found in "+dir)
 	r = runHome(t, home, map[string]string{config.EnvProfile: "missing"}, "--bank", "b")
-	if r.code != 1 || !strings.Contains(r.stderr, "missing.toml") {
+	if r.code != 1 || !strings.Contains(r.stderr, config.EnvProfile+": profile not found in "+dir) {
 		t.Errorf("explorer with a missing profile: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if strings.Contains(r.stdout+r.stderr, "missing") {
+		t.Errorf("the profile name is repeated (it may be a key): %s", r.stderr)
 	}
 }
 
@@ -131,6 +135,9 @@ func TestKeyNeverPrinted(t *testing.T) {
 		runHome(t, home, nil, "doctor", "-p", "prod"),
 		runHome(t, home, nil, "--profile", "bad", "doctor"),
 		runHome(t, home, nil, "--profile", "bad"),
+		runHome(t, home, nil, "doctor", "-p", "profile-s3cret-key"),
+		runHome(t, home, nil, "doctor", "--url", "profile-s3cret-key"),
+		runHome(t, home, map[string]string{config.EnvAPIURL: "https://h/?k=profile-s3cret-key"}, "doctor"),
 	}
 	for i, r := range runs {
 		if r.code == 0 {
@@ -168,5 +175,38 @@ func TestDemoServerCommand(t *testing.T) {
 	r := runWith(t, nil, "demo-server", "--addr", "nonsense")
 	if r.code != exitFailure || !strings.Contains(r.stderr, "host:port") {
 		t.Errorf("bad --addr: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestUsageErrorsNeverShowArguments: a key typed on the command line by mistake (after
+// -p with no space, as for mysql's password, or as a stray argument) is not repeated in
+// the usage error, which names the argument's position or the flag instead.
+func TestUsageErrorsNeverShowArguments(t *testing.T) {
+	const key = "hsk_live_S3cr3tMARKER"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-p" + key}, "argument 1"},
+		{[]string{"--url", "http://x", "--" + key + "=1"}, "argument 3"},
+		{[]string{"---" + key}, "argument 1"},
+		{[]string{"--url", "http://x", key}, "argument 3"},
+		{[]string{"doctor", "--url", "http://x", key}, "argument 4"},
+		{[]string{"--timeout", key}, "--timeout"},
+		{[]string{"--timeout=" + key, "doctor"}, "--timeout"},
+		{[]string{"doctor", "--demo=" + key}, "--demo"},
+		{[]string{"demo-server", "--addr"}, "--addr"},
+	}
+	for _, tt := range tests {
+		r := runWith(t, nil, tt.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, "hindsight-tui -h") {
+			t.Errorf("%q: exit %d, stderr %q; want a usage error", tt.args, r.code, r.stderr)
+		}
+		if strings.Contains(r.stdout+r.stderr, "MARKER") {
+			t.Errorf("%q: the error shows the argument: %s", tt.args, r.stderr)
+		}
+		if !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%q: stderr %q does not contain %q", tt.args, r.stderr, tt.want)
+		}
 	}
 }

@@ -172,12 +172,12 @@ func TestResolveErrors(t *testing.T) {
 		files map[string]string
 		want  []string // substrings of the error; "<home>" expands
 	}{
-		{name: "missing profile names the path",
+		{name: "missing profile names the directory",
 			flags: Flags{Profile: "nope"},
-			want:  []string{`profile "nope" not found`, "<home>/.hindsight/cli-profiles/nope.toml"}},
+			want:  []string{"flag -p/--profile: profile not found", "<home>/.hindsight/cli-profiles ", "hindsight profile create"}},
 		{name: "missing profile from env",
 			env:  map[string]string{EnvProfile: "ghost"},
-			want: []string{"<home>/.hindsight/cli-profiles/ghost.toml"}},
+			want: []string{"env HINDSIGHT_PROFILE: profile not found", "<home>/.hindsight/cli-profiles "}},
 		{name: "profile without api_url",
 			flags: Flags{Profile: "prod"},
 			files: map[string]string{profProd: "api_key = x\n"},
@@ -185,7 +185,7 @@ func TestResolveErrors(t *testing.T) {
 		{name: "unreadable profile",
 			flags: Flags{Profile: "prod"},
 			files: map[string]string{profProd + "/inner": ""}, // prod.toml is a directory
-			want:  []string{`profile "prod"`, "prod.toml"}},
+			want:  []string{"profile prod", "prod.toml", "is a directory"}},
 		{name: "unreadable config file",
 			files: map[string]string{configFile + "/inner": ""},
 			want:  []string{".hindsight/config"}},
@@ -201,7 +201,7 @@ func TestResolveErrors(t *testing.T) {
 			want:  []string{"http:// or https://", SourceFlagURL}},
 		{name: "env url without scheme",
 			env:  map[string]string{EnvAPIURL: "localhost:8888"},
-			want: []string{"localhost:8888", SourceEnvURL}},
+			want: []string{"http:// or https://", SourceEnvURL}},
 		{name: "profile url invalid",
 			flags: Flags{Profile: "prod"},
 			files: map[string]string{profProd: "api_url = prod.example.com\n"},
@@ -243,5 +243,45 @@ func TestResolveErrorsNeverShowKey(t *testing.T) {
 		if strings.Contains(err.Error(), k) {
 			t.Errorf("error %q shows the key", err)
 		}
+	}
+}
+
+// TestResolveKeyOrigin: the origin says which file (and profile) holds the key, or that
+// the environment does, and follows HINDSIGHT_API_KEY's precedence over files.
+func TestResolveKeyOrigin(t *testing.T) {
+	files := map[string]string{
+		profProd:   "api_url = http://p\napi_key = pk\n",
+		profStage:  "api_url = http://s\n",
+		configFile: "api_url = http://c\napi_key = ck\n",
+	}
+	h := home(t, files)
+	tests := []struct {
+		name  string
+		flags Flags
+		env   map[string]string
+		want  KeyOrigin
+	}{
+		{"profile", Flags{Profile: "prod"}, nil, KeyOrigin{Kind: KeyProfile, Path: ProfilePath(h, "prod"), Profile: "prod"}},
+		{"profile from env", Flags{}, map[string]string{EnvProfile: "prod"}, KeyOrigin{Kind: KeyProfile, Path: ProfilePath(h, "prod"), Profile: "prod"}},
+		{"env beats profile", Flags{Profile: "prod"}, map[string]string{EnvAPIKey: "e"}, KeyOrigin{Kind: KeyEnv}},
+		{"profile without key", Flags{Profile: "staging"}, nil, KeyOrigin{}},
+		{"config file", Flags{}, nil, KeyOrigin{Kind: KeyFile, Path: ConfigFilePath(h)}},
+		{"env beats config file", Flags{}, map[string]string{EnvAPIKey: "e"}, KeyOrigin{Kind: KeyEnv}},
+		{"flag url ignores files", Flags{URL: "http://f"}, nil, KeyOrigin{}},
+		{"flag url with env key", Flags{URL: "http://f"}, map[string]string{EnvAPIKey: "e"}, KeyOrigin{Kind: KeyEnv}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Resolve(tt.flags, env(tt.env), h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.KeyOrigin != tt.want {
+				t.Errorf("KeyOrigin = %+v, want %+v", cfg.KeyOrigin, tt.want)
+			}
+			if cfg.APIKey.IsSet() != (tt.want.Kind != KeyNone) {
+				t.Errorf("key set = %v with origin %+v", cfg.APIKey.IsSet(), cfg.KeyOrigin)
+			}
+		})
 	}
 }

@@ -4,13 +4,17 @@
 // Every snippet reproduces the request exactly where the target can express it, and says
 // in a comment what it cannot, so that "it works in the TUI but not in my agent" has a
 // visible cause. The functions are pure: no I/O, no Bubble Tea, and they never receive the
-// API key, only whether one is configured, so a key cannot leak into a clipboard.
+// API key, only whether one is configured and where it came from, so a key cannot leak
+// into a clipboard. Each snippet reads the key from $HINDSIGHT_API_KEY and says where the
+// TUI's key came from; a key kept in a profile or config file comes with a shell command
+// that loads it into the variable without printing it.
 package codegen
 
 import (
 	"strings"
 
 	"hindsight-tui/client"
+	"hindsight-tui/config"
 )
 
 // Target is a language or integration a request can be copied as.
@@ -47,9 +51,13 @@ func Targets() []Target { return []Target{Curl, Python, Go, AutoGen, SmolAgents}
 
 // Input is what a snippet is generated from. It deliberately has no key field: snippets
 // read the key from the HINDSIGHT_API_KEY environment variable when KeySet is true.
+// KeyOrigin says where the TUI's key came from (a known origin implies KeySet); a
+// snippet says so in a comment, and for a key kept in a profile or config file gives the
+// command that loads it into the variable.
 type Input struct {
 	BaseURL, BankID string
 	KeySet          bool
+	KeyOrigin       config.KeyOrigin
 	Req             client.RecallRequest
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"hindsight-tui/client"
+	"hindsight-tui/config"
 )
 
 type testCase struct {
@@ -78,6 +79,14 @@ func cases() []testCase {
 	nasty := base(true, func(r *client.RecallRequest) { r.Query = nastyQuery; r.Budget = client.BudgetLow })
 	nasty.BankID = "team/alpha beta$HOME'x"
 
+	// Where the key came from, as main passes it down. The paths are examples: the curl
+	// test writes a real file for them.
+	keyFrom := func(o config.KeyOrigin) Input { in := base(true, nil); in.KeyOrigin = o; return in }
+	keyEnv := keyFrom(config.KeyOrigin{Kind: config.KeyEnv})
+	keyProfile := keyFrom(config.KeyOrigin{Kind: config.KeyProfile, Path: "/home/alex/.hindsight/cli-profiles/prod.toml", Profile: "prod"})
+	keyProfile.Req.Budget = client.BudgetHigh
+	keyFile := keyFrom(config.KeyOrigin{Kind: config.KeyFile, Path: "/home/o'brien/My $HOME/.hindsight/config"})
+
 	return []testCase{
 		{"defaults", base(false, nil)},
 		{"defaults_key", base(true, nil)},
@@ -95,6 +104,9 @@ func cases() []testCase {
 		})},
 		{"tag_groups", groups},
 		{"nasty_query", nasty},
+		{"key_from_env", keyEnv},
+		{"key_from_profile", keyProfile},
+		{"key_from_config_file", keyFile},
 	}
 }
 
@@ -142,8 +154,15 @@ func TestInputCarriesNoKey(t *testing.T) {
 	for f := range reflect.TypeFor[Input]().Fields() {
 		names = append(names, f.Name)
 	}
-	if want := []string{"BaseURL", "BankID", "KeySet", "Req"}; !slices.Equal(names, want) {
+	if want := []string{"BaseURL", "BankID", "KeySet", "KeyOrigin", "Req"}; !slices.Equal(names, want) {
 		t.Fatalf("Input fields = %v, want %v: a new field must not carry a secret", names, want)
+	}
+	names = nil
+	for f := range reflect.TypeFor[config.KeyOrigin]().Fields() {
+		names = append(names, f.Name)
+	}
+	if want := []string{"Kind", "Path", "Profile"}; !slices.Equal(names, want) {
+		t.Fatalf("KeyOrigin fields = %v, want %v: a new field must not carry a secret", names, want)
 	}
 }
 
@@ -154,6 +173,9 @@ func TestKeyReferenceOnlyWhenSet(t *testing.T) {
 		for _, key := range []bool{false, true} {
 			in := c.in
 			in.KeySet = key
+			if !key {
+				in.KeyOrigin = config.KeyOrigin{}
+			}
 			for _, tg := range Targets() {
 				s := Recall(tg, in)
 				if got := strings.Contains(s, "HINDSIGHT_API_KEY"); got != key {

@@ -10,7 +10,8 @@ import (
 // curlSnippet writes one curl command. Everything that came from the user (URL, body) is
 // single-quoted, so "$HOME", backticks and backslashes in a query reach the server as typed;
 // only the Authorization header is double-quoted, because it must expand $HINDSIGHT_API_KEY.
-// There are no "#" comment lines: interactive zsh would run them as a command.
+// There are no "#" comment lines: interactive zsh would run them as a command; the note
+// on the key is the argument of the no-op ":" instead.
 func curlSnippet(in Input) string {
 	body, err := requestBody(in)
 	if err != nil {
@@ -18,9 +19,10 @@ func curlSnippet(in Input) string {
 		return "echo " + shellQuote("cannot encode this request as JSON: "+err.Error()) + "\n"
 	}
 	var b strings.Builder
+	writeKeyShell(&b, in)
 	b.WriteString("curl -sS -X POST " + shellQuote(recallURL(in)) + " \\\n")
 	b.WriteString("  -H 'Content-Type: application/json' \\\n")
-	if in.KeySet {
+	if in.hasKey() {
 		b.WriteString("  -H \"Authorization: Bearer $" + keyEnv + "\" \\\n")
 	}
 	b.WriteString("  -d " + shellQuote(body) + "\n")

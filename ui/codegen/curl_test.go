@@ -10,11 +10,13 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"hindsight-tui/client"
+	"hindsight-tui/config"
 )
 
 // curlBody extracts the -d argument of a curl snippet and undoes its shell quoting.
@@ -86,7 +88,7 @@ func shellArgs(t *testing.T, sh, snippet string, env ...string) []string {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
+	if err != nil || stderr.Len() > 0 {
 		t.Fatalf("sh: %v\n%s", err, stderr.String())
 	}
 	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
@@ -113,7 +115,13 @@ func TestCurlSendsWhatTheClientSends(t *testing.T) {
 			}
 			want := clientRequest(t, u.Path, c.in, clientKey)
 
-			args := shellArgs(t, sh, Recall(Curl, c.in), "HINDSIGHT_API_KEY="+key, "HOME=/expanded-home")
+			in, envKey := c.in, key
+			if k := in.KeyOrigin.Kind; k == config.KeyProfile || k == config.KeyFile {
+				// The key is in a file and not in the environment: the snippet must load it.
+				in.KeyOrigin.Path = keyFile(t, filepath.Base(in.KeyOrigin.Path), "api_url = \"http://h\"\napi_key = \""+key+"\"\n")
+				envKey = "stale-key"
+			}
+			args := shellArgs(t, sh, Recall(Curl, in), "HINDSIGHT_API_KEY="+envKey, "HOME=/expanded-home")
 			var curlURL, body, auth string
 			for i := 0; i < len(args)-1; i++ {
 				switch args[i] {

@@ -21,12 +21,13 @@ func goSnippet(in Input) string {
 	if g.needMath {
 		b.WriteString("\t\"math\"\n")
 	}
-	if in.KeySet {
+	if in.hasKey() {
 		b.WriteString("\t\"os\"\n")
 	}
 	b.WriteString("\n\t\"hindsight-tui/client\"\n)\n\nfunc main() {\n")
+	writeKeyComment(&b, in, "// ")
 	b.WriteString("c, err := client.New(" + strconv.Quote(baseURL(in.BaseURL)))
-	if in.KeySet {
+	if in.hasKey() {
 		b.WriteString(", client.WithAPIKey(os.Getenv(" + strconv.Quote(keyEnv) + "))")
 	}
 	b.WriteString(")\nif err != nil {\nlog.Fatal(err)\n}\n")

@@ -99,12 +99,13 @@ func pythonArgs(r client.RecallRequest) []pyArg {
 // results the way the agent tools number them.
 func pythonSnippet(in Input) string {
 	var b strings.Builder
-	if in.KeySet {
+	if in.hasKey() {
 		b.WriteString("import os\n\n")
 	}
 	b.WriteString("from hindsight_client import Hindsight\n\n")
+	writeKeyComment(&b, in, "# ")
 	b.WriteString("client = Hindsight(base_url=" + pyStr(baseURL(in.BaseURL)))
-	if in.KeySet {
+	if in.hasKey() {
 		b.WriteString(", api_key=os.environ[" + pyStr(keyEnv) + "]")
 	}
 	b.WriteString(")\n")

@@ -64,7 +64,7 @@ func toolsSnippet(t toolsTarget, in Input) string {
 		{text: "bank_id=" + pyStr(in.BankID)},
 		{text: "hindsight_api_url=" + pyStr(baseURL(in.BaseURL))},
 	}
-	if in.KeySet {
+	if in.hasKey() {
 		kw = append(kw, pyLine{text: "api_key=os.environ[" + pyStr(keyEnv) + "]"})
 	}
 	kw = append(kw, pyLine{text: "budget=" + pyStr(budget)}, pyLine{text: "max_tokens=" + strconv.Itoa(maxTokens)})
@@ -98,10 +98,11 @@ func toolsSnippet(t toolsTarget, in Input) string {
 	}
 
 	var b strings.Builder
-	if in.KeySet {
+	if in.hasKey() {
 		b.WriteString("import os\n\n")
 	}
 	b.WriteString("from " + t.module + " import create_hindsight_tools\n\n")
+	writeKeyComment(&b, in, "# ")
 	for _, a := range missing {
 		b.WriteString("# not expressible in create_hindsight_tools: " + a.String() + " (" + whyNot(a.name) + ")\n")
 	}
