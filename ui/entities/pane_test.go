@@ -72,6 +72,19 @@ func TestEntitiesPaging(t *testing.T) {
 	}
 }
 
+// The count agrees with its number: a bank of one entity does not say "1 entities".
+func TestEntitiesCount(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{1, "1 entity"}, {2, "2 entities"}} {
+		_, m := showEntities(t, manyEntities(t, tc.n), "big")
+		if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, tc.want+"\n") && !strings.Contains(v, tc.want+" ") {
+			t.Errorf("%d entities: the header does not say %q:\n%s", tc.n, tc.want, v)
+		}
+	}
+}
+
 // An answer for an entity no longer selected is dropped. The router hands back the
 // loads here, to run them out of order.
 func TestEntitiesDetailDropsStaleAnswers(t *testing.T) {

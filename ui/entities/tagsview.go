@@ -9,6 +9,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -29,9 +30,9 @@ func (t *Tags) View() string {
 	case t.loading && !t.loaded:
 		count = "searching…"
 	case t.loaded && len(t.rows) < t.total:
-		count = strconv.Itoa(len(t.rows)) + " of " + strconv.Itoa(t.total) + " tags"
+		count = common.Thousands(len(t.rows)) + " of " + common.Plural(t.total, "tag", "tags")
 	case t.loaded:
-		count = strconv.Itoa(t.total) + " tags"
+		count = common.Plural(t.total, "tag", "tags")
 	}
 	top := st.Subtle.Render("/ search tags: source:* or *trip* · t entities")
 	if t.searching || t.search.Value() != "" {

@@ -147,12 +147,12 @@ func (m *Model) listLines(w, h int) []string {
 	case m.loading && !m.loaded:
 		count = "loading…"
 	case m.loaded && len(m.rows) < m.total:
-		count = strconv.Itoa(len(m.rows)) + " of " + strconv.Itoa(m.total)
+		count = common.Thousands(len(m.rows)) + " of " + common.Thousands(m.total)
 	case m.loaded:
-		count = strconv.Itoa(m.total) + " entities"
+		count = common.Plural(m.total, "entity", "entities")
 	}
 	if len(m.visible) != len(m.rows) {
-		count = strconv.Itoa(len(m.visible)) + " match · " + count
+		count = common.Thousands(len(m.visible)) + " match · " + count
 	}
 	top := st.Subtle.Render("/ filter by name · t tags")
 	if m.zone == zoneFilter || m.filter.Value() != "" {
