@@ -6,9 +6,7 @@ import (
 	"time"
 
 	"hindsight-tui/client"
-	"hindsight-tui/keymap"
-	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 // benchBanks are n banks with names, counts and write times that differ, as a real
@@ -20,28 +18,29 @@ func benchBanks(n int) []client.Bank {
 			BankID:      fmt.Sprintf("agent-%05d", i),
 			Name:        fmt.Sprintf("Agent %05d memory for project %d", (i*7919)%n, i%97),
 			FactCount:   (i * 31) % 5000,
-			LastWriteAt: client.Time{Time: testNow.Add(-time.Duration(i*13%9000) * time.Minute)},
+			LastWriteAt: client.Time{Time: uitest.Now.Add(-time.Duration(i*13%9000) * time.Minute)},
 		}
 	}
 	return banks
 }
 
-// loadedSidebar is a focused 28x34 sidebar holding n banks (no server involved: the
-// benchmarks measure the pane, not HTTP).
-func loadedSidebar(n int) *Sidebar {
-	c := &common.Common{Styles: styles.New(true), Keys: keymap.Default(), Now: fixedNow}
-	s := NewSidebar(c, "")
-	s.SetSize(28, 34)
+// loadedSidebar is a focused sidebar, at the size the app gives it in a 120x40
+// terminal, holding n banks (no server involved: the benchmarks measure the pane, not
+// HTTP).
+func loadedSidebar(b *testing.B, n int) *Sidebar {
+	s := NewSidebar(uitest.NewCommon(b, nil), "")
+	s.SetSize(uitest.SidebarSize(120, 40))
 	s.Focus()
-	s.Update(banksLoadedMsg{owner: s, seq: s.loadSeq, banks: benchBanks(n)})
+	s.Update(banksLoadedMsg{seq: s.loadSeq, banks: benchBanks(n)})
 	s.moveTo(n / 2) // the middle of the list, not the cheap top
+	s.settle()
 	return s
 }
 
 func BenchmarkSidebarView(b *testing.B) {
 	for _, n := range []int{100, 10_000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			s := loadedSidebar(n)
+			s := loadedSidebar(b, n)
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = s.View()
@@ -55,13 +54,13 @@ func BenchmarkSidebarView(b *testing.B) {
 func BenchmarkFilterKeypress(b *testing.B) {
 	for _, n := range []int{100, 10_000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			s := loadedSidebar(n)
-			s.Update(press("/"))
+			s := loadedSidebar(b, n)
+			s.Update(uitest.Key("/"))
 			keys := []string{"a", "g", "backspace", "backspace"}
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				s.Update(press(keys[i%len(keys)]))
+				s.Update(uitest.Key(keys[i%len(keys)]))
 				_ = s.View()
 				i++
 			}
@@ -71,9 +70,9 @@ func BenchmarkFilterKeypress(b *testing.B) {
 
 // BenchmarkSidebarSort is one press of s: the list is re-sorted once, not per frame.
 func BenchmarkSidebarSort(b *testing.B) {
-	s := loadedSidebar(10_000)
+	s := loadedSidebar(b, 10_000)
 	b.ReportAllocs()
 	for b.Loop() {
-		s.Update(press("s"))
+		s.Update(uitest.Key("s"))
 	}
 }

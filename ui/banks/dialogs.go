@@ -13,12 +13,15 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// bankSavedMsg carries the profile an edit returned, so the overview shows it without
-// asking the server again.
+// bankSavedMsg carries the profile an edit returned, so the overview that opened the
+// edit shows it without asking the server again. It reaches only the pane that opened
+// the dialog; the other learns of the change from common.BanksChangedMsg.
 type bankSavedMsg struct{ profile client.BankProfile }
 
-// bankDeletedMsg says a bank is gone, so the overview stops showing it at once instead of
-// reloading it into a "not found".
+// bankDeletedMsg says a bank is gone, so the overview that deleted it stops showing it
+// at once instead of reloading it into a "not found". Like bankSavedMsg it reaches only
+// the pane that opened the dialog; an overview that learns of a deletion from
+// common.BanksChangedMsg finds out from the reload (see onProfile).
 type bankDeletedMsg struct{ bankID string }
 
 // trait describes one disposition trait and the meaning of its two ends.
@@ -38,8 +41,6 @@ func traits() []trait {
 
 // traitLabelWidth lines the scales up.
 const traitLabelWidth = len("skepticism")
-
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 
 // newCreateDialog asks for an id, a name and a mission and creates the bank.
 func newCreateDialog(c *common.Common) *components.Form {
@@ -76,7 +77,7 @@ func newCreateDialog(c *common.Common) *components.Form {
 			if _, err := cl.PutBank(ctx, bankID, u); err != nil {
 				return nil, fmt.Errorf("create bank %s: %w", bankID, err)
 			}
-			return tea.Batch(emit(common.BanksChangedMsg{Select: bankID}),
+			return tea.Batch(common.Emit(common.BanksChangedMsg{Select: bankID}),
 				common.Toast("created bank "+sanitize.Line(bankID))), nil
 		}, nil
 	}
@@ -128,7 +129,7 @@ func newEditDialog(c *common.Common, bankID, name, mission string, d client.Disp
 			if err != nil {
 				return nil, fmt.Errorf("update bank %s: %w", bankID, err)
 			}
-			return tea.Batch(emit(bankSavedMsg{profile: *p}), emit(common.BanksChangedMsg{Select: bankID}),
+			return tea.Batch(common.Emit(bankSavedMsg{profile: *p}), common.Emit(common.BanksChangedMsg{Select: bankID}),
 				common.Toast("saved bank "+sanitize.Line(bankID))), nil
 		}, nil
 	}
@@ -146,7 +147,7 @@ func newDeleteDialog(c *common.Common, bankID string) *components.Confirm {
 		if err != nil {
 			return nil, fmt.Errorf("delete bank %s: %w", bankID, err)
 		}
-		return tea.Batch(emit(bankDeletedMsg{bankID: bankID}), emit(common.BanksChangedMsg{}),
+		return tea.Batch(common.Emit(bankDeletedMsg{bankID: bankID}), common.Emit(common.BanksChangedMsg{}),
 			common.Toast(fmt.Sprintf("deleted bank %s (%d items)", shown, res.DeletedCount))), nil
 	}
 	return components.NewConfirm(c, "Delete bank", msg, bankID, "delete bank", "delete", req)

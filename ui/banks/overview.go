@@ -3,7 +3,6 @@ package banks
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -39,11 +38,9 @@ type Overview struct {
 	mission  wrapCache
 	spin     spinner.Model
 	spinning bool
-	styled   *styles.Styles
-	dialog   dialogHolder
 
-	// The last frame and what it was drawn from: a frame is redrawn only after a
-	// message changed the pane's state, its size or focus, the theme, or the minute.
+	// The frame settle drew and what it was drawn from: a frame is redrawn only after
+	// a message changed the pane's state, its size or focus, the theme, or the minute.
 	rev      int
 	drawn    string
 	drawnFor frameKey
@@ -66,7 +63,6 @@ var (
 // profileLoadedMsg and statsLoadedMsg answer the two halves of a load; seq and bankID
 // drop answers for a bank that is no longer selected.
 type profileLoadedMsg struct {
-	owner   *Overview
 	seq     int
 	bankID  string
 	profile *client.BankProfile
@@ -74,7 +70,6 @@ type profileLoadedMsg struct {
 }
 
 type statsLoadedMsg struct {
-	owner  *Overview
 	seq    int
 	bankID string
 	stats  *client.BankStats
@@ -83,9 +78,10 @@ type statsLoadedMsg struct {
 
 // NewOverview returns the overview; it shows nothing until a bank is selected.
 func NewOverview(c *common.Common) *Overview {
-	o := &Overview{c: c, keys: c.Keys, styled: c.Styles}
+	o := &Overview{c: c, keys: c.Keys}
 	o.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	o.syncKeys()
+	o.settle()
 	return o
 }
 
@@ -96,13 +92,28 @@ func (o *Overview) Init() tea.Cmd { return nil }
 func (o *Overview) SetSize(width, height int) {
 	o.width, o.height = max(width, 0), max(height, 0)
 	o.clampScroll()
+	o.settle()
+}
+
+// SetStyles implements common.Pane: the spinner takes the new colour and the frame is
+// drawn again.
+func (o *Overview) SetStyles(st *styles.Styles) {
+	o.spin.Style = st.Accent
+	o.settle()
 }
 
 // Focus implements common.Pane.
-func (o *Overview) Focus() tea.Cmd { o.focused = true; return nil }
+func (o *Overview) Focus() tea.Cmd {
+	o.focused = true
+	o.settle()
+	return nil
+}
 
 // Blur implements common.Pane.
-func (o *Overview) Blur() { o.focused = false }
+func (o *Overview) Blur() {
+	o.focused = false
+	o.settle()
+}
 
 // Capturing implements common.Pane: the overview has no text field.
 func (o *Overview) Capturing() bool { return false }
@@ -112,7 +123,6 @@ func (o *Overview) BankID() string { return o.bankID }
 
 // Update implements common.Pane.
 func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
-	o.restyle()
 	o.syncKeys()
 	var cmd tea.Cmd
 	changed := true
@@ -145,21 +155,19 @@ func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case bankDeletedMsg:
 		if msg.bankID == o.bankID {
-			o.stop()
-			o.deleted, o.profile, o.stats, o.profErr, o.statsErr = true, nil, nil, nil, nil
+			o.markDeleted()
 		}
 	case spinner.TickMsg:
-		if msg.ID == o.spin.ID() {
-			if !o.loading() {
-				o.spinning = false
-				return o, nil
-			}
+		switch {
+		case msg.ID != o.spin.ID():
+			changed = false
+		case !o.loading():
+			o.spinning, changed = false, false // let the tick chain end
+		default:
 			o.spin, cmd = o.spin.Update(msg)
 		}
-	case action:
-		if msg.pane == common.Pane(o) {
-			cmd = o.do(msg.do)
-		}
+	case common.ActionMsg:
+		cmd = o.do(msg.Kind)
 	default:
 		changed = false
 	}
@@ -167,15 +175,8 @@ func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		o.rev++
 	}
 	o.syncKeys()
-	return o, tea.Batch(cmd, o.dialog.relay(msg))
-}
-
-// restyle follows the root's theme switch.
-func (o *Overview) restyle() {
-	if o.styled != o.c.Styles {
-		o.styled = o.c.Styles
-		o.spin.Style = o.c.Styles.Accent
-	}
+	o.settle()
+	return o, cmd
 }
 
 func (o *Overview) handleKey(k tea.KeyPressMsg) tea.Cmd {
@@ -215,12 +216,12 @@ func (o *Overview) do(what string) tea.Cmd {
 	case o.c.ReadOnly:
 		return nil
 	case what == doCreate:
-		return o.dialog.open(newCreateDialog(o.c))
+		return common.OpenDialog(newCreateDialog(o.c))
 	case what == doEdit && o.profile != nil:
 		p := o.profile
-		return o.dialog.open(newEditDialog(o.c, p.BankID, p.Name, p.Mission, p.Disposition))
+		return common.OpenDialog(newEditDialog(o.c, p.BankID, p.Name, p.Mission, p.Disposition))
 	case what == doDelete && o.bankID != "" && !o.deleted:
-		return o.dialog.open(newDeleteDialog(o.c, o.bankID))
+		return common.OpenDialog(newDeleteDialog(o.c, o.bankID))
 	}
 	return nil
 }
@@ -251,24 +252,24 @@ func (o *Overview) load(refresh bool) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	o.cancel = cancel
 	o.loadingProfile, o.loadingStats = true, true
-	owner, seq, id, cl, timeout := o, o.seq, o.bankID, o.c.Client, o.c.Timeout
+	seq, id, c := o.seq, o.bankID, o.c
 	profile := func() tea.Msg {
-		rctx, done := withTimeout(ctx, timeout)
+		rctx, done := c.Context(ctx)
 		defer done()
-		p, err := cl.GetBankProfile(rctx, id)
+		p, err := c.Client.GetBankProfile(rctx, id)
 		if err != nil {
 			err = fmt.Errorf("bank profile %s: %w", id, err)
 		}
-		return profileLoadedMsg{owner: owner, seq: seq, bankID: id, profile: p, err: err}
+		return profileLoadedMsg{seq: seq, bankID: id, profile: p, err: err}
 	}
 	stats := func() tea.Msg {
-		rctx, done := withTimeout(ctx, timeout)
+		rctx, done := c.Context(ctx)
 		defer done()
-		st, err := cl.BankStats(rctx, id, refresh)
+		st, err := c.Client.BankStats(rctx, id, refresh)
 		if err != nil {
 			err = fmt.Errorf("bank stats %s: %w", id, err)
 		}
-		return statsLoadedMsg{owner: owner, seq: seq, bankID: id, stats: st, err: err}
+		return statsLoadedMsg{seq: seq, bankID: id, stats: st, err: err}
 	}
 	var spin tea.Cmd
 	if !o.spinning {
@@ -276,13 +277,6 @@ func (o *Overview) load(refresh bool) tea.Cmd {
 		spin = o.spin.Tick
 	}
 	return tea.Batch(profile, stats, spin)
-}
-
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d <= 0 {
-		return context.WithCancel(ctx)
-	}
-	return context.WithTimeout(ctx, d)
 }
 
 // stop cancels the load in flight; its answers will be dropped by their seq.
@@ -296,12 +290,15 @@ func (o *Overview) stop() {
 
 func (o *Overview) loading() bool { return o.loadingProfile || o.loadingStats }
 
-func (o *Overview) current(owner *Overview, seq int, id string) bool {
-	return owner == o && seq == o.seq && id == o.bankID
+func (o *Overview) current(seq int, id string) bool {
+	return seq == o.seq && id == o.bankID
 }
 
 func (o *Overview) onProfile(msg profileLoadedMsg) tea.Cmd {
-	if !o.current(msg.owner, msg.seq, msg.bankID) || !o.loadingProfile {
+	if !o.current(msg.seq, msg.bankID) || !o.loadingProfile {
+		return nil
+	}
+	if o.vanished(msg.err) {
 		return nil
 	}
 	o.loadingProfile = false
@@ -314,7 +311,10 @@ func (o *Overview) onProfile(msg profileLoadedMsg) tea.Cmd {
 }
 
 func (o *Overview) onStats(msg statsLoadedMsg) tea.Cmd {
-	if !o.current(msg.owner, msg.seq, msg.bankID) || !o.loadingStats {
+	if !o.current(msg.seq, msg.bankID) || !o.loadingStats {
+		return nil
+	}
+	if o.vanished(msg.err) {
 		return nil
 	}
 	o.loadingStats = false
@@ -324,6 +324,25 @@ func (o *Overview) onStats(msg statsLoadedMsg) tea.Cmd {
 	}
 	o.stats, o.statsErr = msg.stats, nil
 	return nil
+}
+
+// vanished reports whether err says that the bank on screen no longer exists, and if
+// so shows it as deleted. A bank deleted from the other pane (or by another client)
+// is learnt of this way: the deleting pane's own message reaches only that pane, and
+// the common.BanksChangedMsg that reaches this one makes it reload. A bank that was
+// never shown is not "deleted": its 404 stays an error.
+func (o *Overview) vanished(err error) bool {
+	if !client.IsNotFound(err) || (o.profile == nil && o.stats == nil) {
+		return false
+	}
+	o.markDeleted()
+	return true
+}
+
+// markDeleted stops showing the bank: it is gone.
+func (o *Overview) markDeleted() {
+	o.stop()
+	o.deleted, o.profile, o.stats, o.profErr, o.statsErr = true, nil, nil, nil, nil
 }
 
 // done releases the load's context once both answers are in.
@@ -339,7 +358,7 @@ func (o *Overview) failed(slot *error, op string, err error) tea.Cmd {
 		return nil
 	}
 	*slot = err
-	return emit(common.ErrorMsg{Op: op, Err: err})
+	return common.Emit(common.ErrorMsg{Op: op, Err: err})
 }
 
 func (o *Overview) scrollBy(d int) {

@@ -45,14 +45,14 @@ func (o *Overview) Actions() []common.Action {
 	}
 	k := o.keys
 	id := sanitize.Line(o.bankID)
-	acts := []common.Action{{Name: "Refresh bank overview", Key: k.Global.Refresh.Help().Key, Msg: action{o, doRefresh}}}
+	acts := []common.Action{{Name: "Refresh bank overview", Key: k.Global.Refresh.Help().Key, Msg: common.ActionMsg{Kind: doRefresh}}}
 	if o.c.ReadOnly {
 		return acts
 	}
 	if o.profile != nil {
-		acts = append(acts, common.Action{Name: "Edit bank " + id, Key: k.Banks.Edit.Help().Key, Msg: action{o, doEdit}})
+		acts = append(acts, common.Action{Name: "Edit bank " + id, Key: k.Banks.Edit.Help().Key, Msg: common.ActionMsg{Kind: doEdit}})
 	}
-	return append(acts, common.Action{Name: "Delete bank " + id, Key: k.Banks.Delete.Help().Key, Msg: action{o, doDelete}})
+	return append(acts, common.Action{Name: "Delete bank " + id, Key: k.Banks.Delete.Help().Key, Msg: common.ActionMsg{Kind: doDelete}})
 }
 
 // overviewJSON is what Y copies: everything the overview shows.

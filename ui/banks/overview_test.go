@@ -10,58 +10,55 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
-func startOverview(t *testing.T, c *common.Common, bank string) (*root, *Overview) {
+// hostOverview hosts the overview alone, as the app shows it in a 120x40 terminal
+// (opts adjust that), told that bank is selected unless it is "".
+func hostOverview(t *testing.T, c *common.Common, bank string, opts ...uitest.Option) (*uitest.Host, *Overview) {
 	t.Helper()
 	o := NewOverview(c)
-	r := newRoot(t, o)
-	o.SetSize(86, 34)
+	opts = append([]uitest.Option{uitest.ID(overviewID)}, opts...)
 	if bank != "" {
-		r.send(common.BankSelectedMsg{BankID: bank})
+		opts = append(opts, uitest.Bank(bank))
 	}
-	return r, o
+	return uitest.Start(t, c, o, opts...), o
 }
 
 func TestOverviewShowsBank(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	_, o := startOverview(t, newCommon(t, srv, false), "writer-agent")
+	_, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t)), "writer-agent")
 	if o.profile == nil || o.stats == nil {
 		t.Fatalf("profile %v stats %v", o.profile, o.stats)
 	}
-	view := plain(o.View())
+	view := uitest.View(t, o)
 	for _, want := range []string{
 		"Marrow Point writing desk", "writer-agent", "Help Isla Drummond",
 		"skepticism ●●○○○ 2  trusting … skeptical", "literalism ●●●●○ 4", "empathy    ●●●●○ 4",
 		"Memories", "world", "experience", "observation", "documents", "Links", "temporal",
 		"Operations", "Consolidation", "last run", "last write",
 	} {
-		if !strings.Contains(view, want) {
-			t.Errorf("view lacks %q:\n%s", want, view)
+		if !strings.Contains(uitest.Plain(view), want) {
+			t.Errorf("view lacks %q:\n%s", want, uitest.Plain(view))
 		}
 	}
-	checkBox(t, o.View(), 86, 34)
+	w, h := uitest.PaneSize(120, 40)
+	uitest.CheckBox(t, view, w, h)
 }
 
 // Answers for a bank that is no longer selected are dropped, and its requests were
-// cancelled.
+// cancelled. The router hands back the loads here, to run them out of order.
 func TestOverviewDropsStaleBank(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	o := NewOverview(newCommon(t, srv, false))
-	o.SetSize(86, 34)
-	_, loadA := o.Update(common.BankSelectedMsg{BankID: "writer-agent"})
-	_, loadB := o.Update(common.BankSelectedMsg{BankID: "scratch"})
-	for _, m := range run(t, loadB) {
-		o.Update(m)
-	}
-	late := run(t, loadA)
+	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t)), "")
+	loadA := h.R.Send(overviewID, common.BankSelectedMsg{BankID: "writer-agent"})
+	loadB := h.R.Send(overviewID, common.BankSelectedMsg{BankID: "scratch"})
+	h.Send(uitest.Run(t, loadB)...)
+	late := uitest.Run(t, loadA)
 	if len(late) != 2 {
 		t.Fatalf("late answers %v", late)
 	}
-	for _, m := range late {
-		if _, cmd := o.Update(m); cmd != nil {
-			t.Errorf("stale answer %T produced %v", m, run(t, cmd))
-		}
+	h.Send(late...)
+	if len(h.Up) != 0 {
+		t.Errorf("stale answers reached the root: %v", h.Up)
 	}
 	if o.profile.BankID != "scratch" || o.stats.BankID != "scratch" {
 		t.Errorf("showing %s / %s, want scratch", o.profile.BankID, o.stats.BankID)
@@ -76,20 +73,20 @@ func TestOverviewErrorAndRetry(t *testing.T) {
 		{"/v1/default/banks/scratch/stats", "load bank stats", "Couldn't load counters"},
 	} {
 		t.Run(tc.op, func(t *testing.T) {
-			srv := newServer(t, hindsighttest.WithDemoSeed(),
+			srv := uitest.DemoServer(t,
 				hindsighttest.WithFault(hindsighttest.Fault{Method: "GET", Path: tc.path, Status: 500, Body: `{"detail":"disk full"}`}))
-			r, o := startOverview(t, newCommon(t, srv, false), "scratch")
-			view := plain(o.View())
+			h, o := hostOverview(t, uitest.NewCommon(t, srv), "scratch")
+			view := uitest.Plain(uitest.View(t, o))
 			for _, want := range []string{tc.want, "disk full", "r to retry"} {
 				if !strings.Contains(view, want) {
 					t.Errorf("view lacks %q:\n%s", want, view)
 				}
 			}
-			if len(r.errors) != 1 || r.errors[0].Op != tc.op {
-				t.Errorf("errors %v", r.errors)
+			if len(h.Errors) != 1 || h.Errors[0].Op != tc.op {
+				t.Errorf("errors %v", h.Errors)
 			}
 			srv.ClearFaults()
-			r.keys("r")
+			h.Keys("r")
 			if o.profErr != nil || o.statsErr != nil || o.stats == nil || o.profile == nil {
 				t.Errorf("retry: %v %v", o.profErr, o.statsErr)
 			}
@@ -97,92 +94,97 @@ func TestOverviewErrorAndRetry(t *testing.T) {
 	}
 }
 
+// A bank that is not there when first shown is an error, not a deletion: only a bank
+// that was on screen can have been deleted.
+func TestOverviewMissingBankIsAnError(t *testing.T) {
+	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t)), "no-such-bank")
+	if o.deleted || len(h.Errors) == 0 {
+		t.Fatalf("deleted=%v, errors %v", o.deleted, h.Errors)
+	}
+	if v := screen(t, o); !strings.Contains(v, "Couldn't load bank no-such-bank") {
+		t.Errorf("view:\n%s", v)
+	}
+}
+
 func TestOverviewHugeMission(t *testing.T) {
 	mission := strings.Repeat("a very long mission with 長い言葉 and emoji 🧠 ", 8000)
 	name := strings.Repeat("名前", 200_000)
 	seed := &hindsighttest.Seed{Banks: []hindsighttest.SeedBank{{BankID: "huge", Name: name, Mission: mission}}}
-	srv := newServer(t, hindsighttest.WithSeed(seed))
-	_, s := startSidebar(t, newCommon(t, srv, false), "")
-	for _, sz := range [][2]int{{28, 34}, {20, 14}, {10, 3}} {
+	_, s, o := hostBanks(t, uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(seed))), "")
+	if o.BankID() != "huge" {
+		t.Fatalf("the overview shows %q", o.BankID())
+	}
+	size := func(f func(int, int) (int, int), w, h int) [2]int { w, h = f(w, h); return [2]int{w, h} }
+	for _, sz := range [][2]int{size(uitest.SidebarSize, 120, 40), size(uitest.SidebarSize, 60, 20), {10, 3}} {
 		s.SetSize(sz[0], sz[1])
-		checkBox(t, s.View(), sz[0], sz[1])
+		uitest.CheckBox(t, uitest.View(t, s), sz[0], sz[1])
 	}
-	_, o := startOverview(t, newCommon(t, srv, false), "huge")
-	for _, sz := range [][2]int{{86, 34}, {36, 14}, {10, 3}} {
+	for _, sz := range [][2]int{size(uitest.PaneSize, 120, 40), size(uitest.PaneSize, 60, 20), {10, 3}} {
 		o.SetSize(sz[0], sz[1])
-		checkBox(t, o.View(), sz[0], sz[1])
+		uitest.CheckBox(t, uitest.View(t, o), sz[0], sz[1])
 	}
-	o.SetSize(86, 34)
-	lines := o.mission.get(o.profile.Mission, 86, o.missionLines())
+	o.SetSize(uitest.PaneSize(120, 40))
+	cw, _ := o.contentWidth()
+	lines := o.mission.get(o.profile.Mission, cw, o.missionLines())
 	if len(lines) != o.missionLines() || !strings.HasSuffix(lines[len(lines)-1], "…") {
 		t.Errorf("mission lines %d (want %d), last %q", len(lines), o.missionLines(), lines[len(lines)-1])
 	}
-	if !strings.Contains(plain(o.View()), "Disposition") {
-		t.Errorf("the mission pushed the rest away:\n%s", plain(o.View()))
+	if v := uitest.Plain(uitest.View(t, o)); !strings.Contains(v, "Disposition") {
+		t.Errorf("the mission pushed the rest away:\n%s", v)
 	}
 }
 
 func TestOverviewScrolls(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	r, o := startOverview(t, newCommon(t, srv, false), "writer-agent")
-	o.SetSize(36, 14)
-	if !strings.Contains(plain(o.View()), "↓ more") {
-		t.Fatalf("no hint that there is more:\n%s", plain(o.View()))
+	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t)), "writer-agent", uitest.Terminal(60, 20))
+	if v := uitest.Plain(uitest.View(t, o)); !strings.Contains(v, "↓ more") {
+		t.Fatalf("no hint that there is more:\n%s", v)
 	}
-	r.keys("G")
-	if strings.Contains(plain(o.View()), "↓ more") || !strings.Contains(plain(o.View()), "last run") {
-		t.Errorf("bottom:\n%s", plain(o.View()))
+	h.Keys("G")
+	if v := uitest.Plain(uitest.View(t, o)); strings.Contains(v, "↓ more") || !strings.Contains(v, "last run") {
+		t.Errorf("bottom:\n%s", v)
 	}
 	bottom := o.scroll
-	r.keys("j")
+	h.Keys("j")
 	if o.scroll != bottom {
 		t.Errorf("scrolled past the end")
 	}
-	r.keys("k")
+	h.Keys("k")
 	if o.scroll != bottom-1 {
 		t.Errorf("k: %d", o.scroll)
 	}
-	r.keys("g")
-	r.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	h.Keys("g")
+	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	if o.scroll != 3 {
 		t.Errorf("wheel: %d", o.scroll)
 	}
-	r.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp}, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelUp}, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	if o.scroll != 0 {
 		t.Errorf("wheel up: %d", o.scroll)
 	}
 }
 
 func TestOverviewRootRefresh(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	c, rec := newRecordingCommon(t, srv)
-	r, o := startOverview(t, c, "scratch")
-	n := len(rec.reqs)
-	r.send(common.BankSelectedMsg{BankID: "scratch"}) // the root's refresh re-announces the bank
-	if got := rec.reqs[n:]; len(got) != 2 {
+	rec := &uitest.Recorder{}
+	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t), rec.Option()), "scratch")
+	rec.Reset()
+	h.Send(common.BankSelectedMsg{BankID: "scratch"}) // the root's refresh re-announces the bank
+	if got := rec.All(); len(got) != 2 {
 		t.Fatalf("refresh sent %v", got)
 	}
-	var stats string
-	for _, q := range rec.reqs[n:] {
-		if strings.HasSuffix(q.path, "/stats") {
-			stats = q.path
-		}
-	}
-	if stats == "" || o.profile == nil {
-		t.Errorf("refresh: %v", rec.reqs[n:])
+	if len(rec.Matching("GET", "/stats")) != 1 || o.profile == nil {
+		t.Errorf("refresh: %v", rec.All())
 	}
 }
 
 func TestOverviewCopyAndReadOnly(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	r, o := startOverview(t, newCommon(t, srv, true), "scratch")
+	h, o := hostOverview(t, readOnly(uitest.NewCommon(t, uitest.DemoServer(t))), "scratch")
 	id, what, js, ok := o.Selection()
 	if !ok || id != "scratch" || what != "bank scratch" || !strings.Contains(js, `"profile"`) ||
 		!strings.Contains(js, `"total_nodes": 3`) {
 		t.Errorf("Selection() = %q %q %v\n%s", id, what, ok, js)
 	}
-	r.keys("e", "D", "n")
-	if len(r.dialogs) != 0 {
+	h.Keys("e", "D", "n")
+	if len(h.Dialogs()) != 0 {
 		t.Errorf("read-only opened a dialog")
 	}
 	for _, a := range o.Actions() {
@@ -198,20 +200,20 @@ func TestOverviewCopyAndReadOnly(t *testing.T) {
 }
 
 func TestOverviewDeletedAndNoBank(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	r, o := startOverview(t, newCommon(t, srv, false), "")
-	if !strings.Contains(plain(o.View()), "No bank selected") {
-		t.Errorf("empty:\n%s", plain(o.View()))
+	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t)), "")
+	if v := uitest.Plain(uitest.View(t, o)); !strings.Contains(v, "No bank selected") {
+		t.Errorf("empty:\n%s", v)
 	}
 	if _, _, _, ok := o.Selection(); ok {
 		t.Error("nothing shown, yet a selection")
 	}
-	r.send(common.BankSelectedMsg{BankID: "scratch"}, bankDeletedMsg{bankID: "scratch"})
-	if !strings.Contains(plain(o.View()), "Bank scratch was deleted.") {
-		t.Errorf("deleted:\n%s", plain(o.View()))
+	h.Send(common.BankSelectedMsg{BankID: "scratch"})
+	h.Deliver(bankDeletedMsg{bankID: "scratch"})
+	if v := uitest.Plain(uitest.View(t, o)); !strings.Contains(v, "Bank scratch was deleted.") {
+		t.Errorf("deleted:\n%s", v)
 	}
-	r.keys("r", "e", "D")
-	if len(r.dialogs) != 0 {
+	h.Keys("r", "e", "D")
+	if len(h.Dialogs()) != 0 {
 		t.Error("acted on a deleted bank")
 	}
 }
@@ -219,15 +221,14 @@ func TestOverviewDeletedAndNoBank(t *testing.T) {
 // When another pane changes a bank's contents (a document deleted), the overview's
 // counts follow without a manual refresh.
 func TestOverviewRefreshesWhenBanksChange(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	c := newCommon(t, srv, false)
-	r, o := startOverview(t, c, "scratch")
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	h, o := hostOverview(t, c, "scratch")
 	before := o.stats.TotalNodes
 	if _, err := c.Client.Retain(context.Background(), "scratch", client.RetainRequest{
 		Items: []client.MemoryItem{{Content: "The walkthrough moved to Thursday."}}}); err != nil {
 		t.Fatal(err)
 	}
-	r.send(common.BanksChangedMsg{})
+	h.Send(common.BanksChangedMsg{})
 	if o.stats == nil || o.stats.TotalNodes <= before {
 		t.Fatalf("memories %d after the change, %d before", o.stats.TotalNodes, before)
 	}

@@ -2,6 +2,7 @@ package banks
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -12,21 +13,40 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// View implements common.Pane: exactly width x height cells, scrolled by j/k. The
-// frame is cached: most frames of the app are drawn for messages that did not touch
-// the overview.
+// View implements common.Pane: exactly width x height cells, scrolled by j/k. It
+// returns the frame settle drew; only when the minute has turned since (relative
+// times) is a frame drawn here, and not kept.
 func (o *Overview) View() string {
 	w, h := o.width, o.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	o.restyle()
-	k := frameKey{rev: o.rev, width: w, height: h, scroll: o.scroll, focused: o.focused,
-		minute: o.c.Now().Unix() / 60, styles: o.c.Styles}
-	if k != o.drawnFor || o.drawn == "" {
-		o.drawn, o.drawnFor = o.render(w, h), k
+	if o.frameKey() == o.drawnFor && o.drawn != "" {
+		return o.drawn
 	}
-	return o.drawn
+	return o.render(w, h)
+}
+
+// frameKey is what a frame drawn now would be drawn from.
+func (o *Overview) frameKey() frameKey {
+	return frameKey{rev: o.rev, width: o.width, height: o.height, scroll: o.scroll, focused: o.focused,
+		minute: o.c.Now().Unix() / 60, styles: o.c.Styles}
+}
+
+// settle draws the frame after anything changed (a message, the size, focus, the
+// theme): most frames of the app are drawn for messages that did not touch the
+// overview, and those reuse it. The mission is wrapped here, once per text and size.
+func (o *Overview) settle() {
+	if o.width <= 0 || o.height <= 0 {
+		return
+	}
+	if o.profile != nil {
+		cw, _ := o.contentWidth()
+		o.mission.keep(o.profile.Mission, cw, o.missionLines())
+	}
+	if k := o.frameKey(); k != o.drawnFor || o.drawn == "" {
+		o.drawn, o.drawnFor = o.render(o.width, o.height), k
+	}
 }
 
 // render draws a frame.
@@ -147,7 +167,7 @@ type statRow struct {
 // statsGrid lays the counters out in up to three columns, as many as fit.
 func (o *Overview) statsGrid(s *client.BankStats, w int) []string {
 	st := o.c.Styles
-	num := func(n int) string { return itoa(n) }
+	num := strconv.Itoa
 	warn := func(n int, style lipgloss.Style) lipgloss.Style {
 		if n > 0 {
 			return style
@@ -252,11 +272,29 @@ type wrapCache struct {
 	lines    []string
 }
 
+// keep wraps text for width and maxLines unless that is what the cache holds.
+func (c *wrapCache) keep(text string, width, maxLines int) {
+	if !c.holds(text, width, maxLines) {
+		c.text, c.width, c.maxLines = text, width, maxLines
+		c.lines = wrapMission(text, width, maxLines)
+	}
+}
+
+// get returns text wrapped for width and maxLines: from the cache when it holds
+// that, else wrapped now without changing the cache.
 func (c *wrapCache) get(text string, width, maxLines int) []string {
-	if c.lines != nil && c.text == text && c.width == width && c.maxLines == maxLines {
+	if c.holds(text, width, maxLines) {
 		return c.lines
 	}
-	c.text, c.width, c.maxLines = text, width, maxLines
+	return wrapMission(text, width, maxLines)
+}
+
+func (c *wrapCache) holds(text string, width, maxLines int) bool {
+	return c.lines != nil && c.text == text && c.width == width && c.maxLines == maxLines
+}
+
+// wrapMission wraps a mission into at most maxLines lines of width cells.
+func wrapMission(text string, width, maxLines int) []string {
 	clean := strings.TrimSpace(strings.ReplaceAll(sanitize.Text(text), "\t", " "))
 	// Only maxLines lines are shown: a prefix of the text is enough to fill them, and
 	// wrapping only that keeps a megabyte-long mission cheap.
@@ -264,9 +302,9 @@ func (c *wrapCache) get(text string, width, maxLines int) []string {
 	if limit := width*maxLines*4 + 1; len(clean) > limit {
 		clean, cut = strings.ToValidUTF8(clean[:limit], ""), true
 	}
-	c.lines = components.Wrap(clean, width, maxLines)
-	if last := len(c.lines) - 1; cut && last >= 0 && !strings.HasSuffix(c.lines[last], components.Ellipsis) {
-		c.lines[last] = components.Truncate(c.lines[last], width-1) + components.Ellipsis
+	lines := components.Wrap(clean, width, maxLines)
+	if last := len(lines) - 1; cut && last >= 0 && !strings.HasSuffix(lines[last], components.Ellipsis) {
+		lines[last] = components.Truncate(lines[last], width-1) + components.Ellipsis
 	}
-	return c.lines
+	return lines
 }

@@ -6,7 +6,6 @@ package banks
 
 import (
 	"context"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -50,16 +49,13 @@ type Sidebar struct {
 	cancel     context.CancelFunc
 	err        error
 
-	query       string // the filter of the latest load
-	filter      textinput.Model
-	editing     bool
-	filterSeq   int
-	filterDelay time.Duration
+	query     string // the filter of the latest load
+	filter    textinput.Model
+	editing   bool
+	filterSeq int
 
 	spin     spinner.Model
 	spinning bool
-	styled   *styles.Styles
-	dialog   dialogHolder
 }
 
 var (
@@ -71,10 +67,11 @@ var (
 // NewSidebar returns the bank list; it selects initialBank once loaded when it exists,
 // else the first bank.
 func NewSidebar(c *common.Common, initialBank string) *Sidebar {
-	s := &Sidebar{c: c, keys: c.Keys, initial: initialBank, filterDelay: filterDelay, styled: c.Styles}
+	s := &Sidebar{c: c, keys: c.Keys, initial: initialBank}
 	s.filter = components.NewInput(c.Styles, "/ ", "filter by id or name")
 	s.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	s.syncKeys()
+	s.settle()
 	return s
 }
 
@@ -85,10 +82,23 @@ func (s *Sidebar) Init() tea.Cmd { return s.load() }
 func (s *Sidebar) SetSize(width, height int) {
 	s.width, s.height = max(width, 0), max(height, 0)
 	s.ensureVisible()
+	s.settle()
 }
 
-// Focus implements common.Pane.
-func (s *Sidebar) Focus() tea.Cmd { s.focused = true; return nil }
+// SetStyles implements common.Pane: the filter and the spinner take the new colours,
+// and the rows in view are drawn again.
+func (s *Sidebar) SetStyles(st *styles.Styles) {
+	s.filter.SetStyles(components.InputStyles(st))
+	s.spin.Style = st.Accent
+	s.settle()
+}
+
+// Focus implements common.Pane; the selected row lights up.
+func (s *Sidebar) Focus() tea.Cmd {
+	s.focused = true
+	s.settle()
+	return nil
+}
 
 // Blur implements common.Pane; a filter being typed is kept, as enter would.
 func (s *Sidebar) Blur() {
@@ -97,6 +107,7 @@ func (s *Sidebar) Blur() {
 		s.editing = false
 		s.filter.Blur()
 	}
+	s.settle()
 }
 
 // Capturing is true while the filter is being typed.
@@ -107,7 +118,6 @@ func (s *Sidebar) SelectedBank() string { return s.selectedID() }
 
 // Update implements common.Pane.
 func (s *Sidebar) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
-	s.restyle()
 	s.syncKeys()
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
@@ -124,28 +134,27 @@ func (s *Sidebar) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	case banksLoadedMsg:
 		cmd = s.onLoaded(msg)
 	case filterDueMsg:
-		if msg.owner == s && msg.seq == s.filterSeq {
+		if msg.seq == s.filterSeq {
 			cmd = s.applyFilter(s.filter.Value())
 		}
 	case spinner.TickMsg:
-		if msg.ID == s.spin.ID() {
-			if !s.loading {
-				s.spinning = false // let the tick chain end
-				return s, nil
-			}
+		switch {
+		case msg.ID != s.spin.ID():
+		case !s.loading:
+			s.spinning = false // let the tick chain end
+		default:
 			s.spin, cmd = s.spin.Update(msg)
 		}
 	case common.BanksChangedMsg:
 		cmd = s.reload(msg.Select)
 	case common.BankSelectedMsg:
 		cmd = s.onSelected(msg.BankID)
-	case action:
-		if msg.pane == common.Pane(s) {
-			cmd = s.do(msg.do)
-		}
+	case common.ActionMsg:
+		cmd = s.do(msg.Kind)
 	}
 	s.syncKeys()
-	return s, tea.Batch(cmd, s.dialog.relay(msg))
+	s.settle()
+	return s, cmd
 }
 
 // reload refreshes the list after a create, edit or delete (or the root's refresh),
@@ -216,11 +225,11 @@ func (s *Sidebar) do(what string) tea.Cmd {
 	case s.c.ReadOnly:
 		return nil // every write below is off in read-only mode
 	case what == doCreate:
-		return s.dialog.open(newCreateDialog(s.c))
+		return common.OpenDialog(newCreateDialog(s.c))
 	case what == doEdit && b != nil:
-		return s.dialog.open(newEditDialog(s.c, b.BankID, b.Name, b.Mission, b.Disposition))
+		return common.OpenDialog(newEditDialog(s.c, b.BankID, b.Name, b.Mission, b.Disposition))
 	case what == doDelete && b != nil:
-		return s.dialog.open(newDeleteDialog(s.c, b.BankID))
+		return common.OpenDialog(newDeleteDialog(s.c, b.BankID))
 	}
 	return nil
 }
@@ -258,7 +267,7 @@ func (s *Sidebar) editFilter(msg tea.Msg) tea.Cmd {
 
 // onLoaded takes a load's answer, unless a newer load has superseded it.
 func (s *Sidebar) onLoaded(msg banksLoadedMsg) tea.Cmd {
-	if msg.owner != s || msg.seq != s.loadSeq {
+	if msg.seq != s.loadSeq {
 		return nil
 	}
 	s.loading, s.cancel = false, nil
@@ -267,7 +276,7 @@ func (s *Sidebar) onLoaded(msg banksLoadedMsg) tea.Cmd {
 			return nil
 		}
 		s.err = msg.err
-		return emit(common.ErrorMsg{Op: "load banks", Err: msg.err})
+		return common.Emit(common.ErrorMsg{Op: "load banks", Err: msg.err})
 	}
 	if s.selectAfter != "" && s.query != "" && !containsBank(msg.banks, s.selectAfter) {
 		// The bank to select (one just created, say) is hidden by the filter: drop the
@@ -309,12 +318,4 @@ func containsBank(banks []client.Bank, id string) bool {
 		}
 	}
 	return false
-}
-
-func (s *Sidebar) restyle() {
-	if s.styled != s.c.Styles {
-		s.styled = s.c.Styles
-		s.filter.SetStyles(components.InputStyles(s.c.Styles))
-		s.spin.Style = s.c.Styles.Accent
-	}
 }

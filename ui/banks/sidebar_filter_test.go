@@ -8,102 +8,114 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
-	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/router"
+	"hindsight-tui/ui/uitest"
 )
 
+// isFilterDue matches the filter's debounce timers.
+func isFilterDue(m tea.Msg) bool { _, ok := m.(filterDueMsg); return ok }
+
 func TestSidebarFilter(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	r, s := startSidebar(t, newCommon(t, srv, false), "")
-	r.keys("/")
+	rec := &uitest.Recorder{}
+	h, s, _ := hostBanks(t, uitest.NewCommon(t, uitest.DemoServer(t), rec.Option()), "")
+	h.Keys("/")
 	if !s.Capturing() {
 		t.Fatal("the filter does not capture keys")
 	}
-	r.typeText("writ") // "s", "q" and friends are text here, not commands
+	rec.Reset()
+	h.Type("writ") // "s", "q" and friends are text here, not commands
 	if s.sort != sortRecent {
 		t.Fatal("typing in the filter ran a command")
+	}
+	// Each keystroke sets the debounce timer; nothing is asked until typing pauses,
+	// and then only the last one asks.
+	timers := h.Timers()
+	if len(timers) != 4 || timers[0].D != filterDelay || len(rec.All()) != 0 {
+		t.Fatalf("timers %v, requests %v", timers, rec.All())
+	}
+	if n := h.Fire(isFilterDue); n != 4 {
+		t.Fatalf("fired %d timers", n)
+	}
+	if got := rec.Matching("GET", "/banks"); len(got) != 1 || !strings.Contains("&"+got[0].Query+"&", "&q=writ&") {
+		t.Errorf("requests for the filter %v", got)
 	}
 	if got := shownIDs(s); !slices.Equal(got, []string{"writer-agent"}) {
 		t.Fatalf("filter shows %v", got)
 	}
-	if r.lastSelect() != "writer-agent" {
-		t.Errorf("the filtered selection was not announced: %v", r.selects)
+	if lastSelection(h) != "writer-agent" {
+		t.Errorf("the filtered selection was not announced: %v", selections(h))
 	}
-	r.keys("enter")
+	h.Keys("enter")
 	if s.Capturing() || s.query != "writ" {
 		t.Fatalf("enter: capturing=%v query=%q, want the filter kept", s.Capturing(), s.query)
 	}
-	if !strings.Contains(plain(s.View()), "/ writ") {
-		t.Errorf("the kept filter is not shown:\n%s", plain(s.View()))
+	if v := screen(t, s); !strings.Contains(v, "/ writ") {
+		t.Errorf("the kept filter is not shown:\n%s", v)
 	}
-	r.keys("esc")
+	h.Keys("esc")
 	if s.query != "" || len(s.entries) != 5 {
 		t.Fatalf("esc: query %q, %d banks; want the filter cleared", s.query, len(s.entries))
 	}
 
-	r.keys("/")
-	r.typeText("zzz")
-	if len(s.entries) != 0 || !strings.Contains(plain(s.View()), "No banks match “zzz”") {
-		t.Fatalf("no-match state missing:\n%s", plain(s.View()))
+	h.Keys("/")
+	h.Type("zzz")
+	h.Fire(isFilterDue)
+	if v := screen(t, s); len(s.entries) != 0 || !strings.Contains(v, "No banks match “zzz”") {
+		t.Fatalf("no-match state missing:\n%s", v)
 	}
-	if r.lastSelect() != "writer-agent" {
-		t.Errorf("an empty result announced %q", r.lastSelect())
+	if lastSelection(h) != "writer-agent" {
+		t.Errorf("an empty result announced %q", lastSelection(h))
 	}
-	r.keys("esc")
+	h.Keys("esc")
 	if s.Capturing() || len(s.entries) != 5 {
 		t.Fatalf("esc while typing: capturing=%v, %d banks", s.Capturing(), len(s.entries))
 	}
 }
 
-// Typing fast sends one request for the final text; an answer to an older request
-// arriving late is dropped, and that request was cancelled.
+// An answer to an older request arriving late is dropped, and that request was
+// cancelled. The router hands back the commands here, to run them out of order.
 func TestSidebarFilterDropsStaleAnswers(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	c := newCommon(t, srv, false)
-	s := NewSidebar(c, "")
-	s.SetSize(28, 20)
-	for _, m := range run(t, s.Init()) {
-		s.Update(m)
+	h, s, _ := hostBanks(t, uitest.NewCommon(t, uitest.DemoServer(t)), "")
+	h.Keys("/")
+	h.Type("re")
+	timers := h.Timers()
+	if len(timers) != 2 {
+		t.Fatalf("want one timer per keystroke, got %v", timers)
 	}
-	update := func(msg tea.Msg) []tea.Msg {
-		_, cmd := s.Update(msg)
-		return run(t, cmd)
-	}
-	update(press("/"))
-	first := update(press("r"))  // debounce timer for "r"
-	second := update(press("e")) // and for "re"
-	if len(first) != 1 || len(second) != 1 {
-		t.Fatalf("want one timer per keystroke, got %v and %v", first, second)
-	}
-	if cmds := update(first[0]); cmds != nil {
-		t.Fatalf("the stale timer for \"r\" started a load: %v", cmds)
+	loads := s.loadSeq
+	h.Send(uitest.Run(t, h.R.Send(sidebarID, timers[0].Msg))...) // the timer for "r" fires late
+	if s.loadSeq != loads {
+		t.Fatal("the stale timer for \"r\" started a load")
 	}
 
 	// The "re" timer fires: the load starts, but its answer is held back.
-	_, loadRE := s.Update(second[0])
+	loadRE := h.R.Send(sidebarID, timers[1].Msg)
 	// Typing on supersedes it before it answers.
-	third := update(press("s"))
-	_, loadRES := s.Update(third[0])
-
-	for _, m := range run(t, loadRES) {
-		s.Update(m)
-	}
+	h.Type("s")
+	loadRES := h.R.Send(sidebarID, h.Timers()[2].Msg)
+	h.Send(uitest.Run(t, loadRES)...)
 	want := []string{"research-agent"}
 	if got := shownIDs(s); !slices.Equal(got, want) {
 		t.Fatalf("after \"res\": %v, want %v", got, want)
 	}
 	// The superseded request's answer arrives late: it was cancelled, and it is dropped.
-	late := run(t, loadRE)
+	late := uitest.Run(t, loadRE)
 	if len(late) != 1 {
 		t.Fatalf("late answer: %v", late)
 	}
-	if lm, ok := late[0].(banksLoadedMsg); !ok || !client.IsCanceled(lm.err) {
-		t.Errorf("the superseded request was not cancelled: %#v", late[0])
+	_, msg, _ := router.Open(late[0])
+	if lm, ok := msg.(banksLoadedMsg); !ok || !client.IsCanceled(lm.err) {
+		t.Errorf("the superseded request was not cancelled: %#v", msg)
 	}
-	if got := update(late[0]); got != nil || s.err != nil {
-		t.Fatalf("stale answer was used: cmds %v, err %v", got, s.err)
+	h.Send(late...)
+	if s.err != nil || len(h.Errors) != 0 {
+		t.Fatalf("stale answer was used: err %v, errors %v", s.err, h.Errors)
+	}
+	if got := shownIDs(s); !slices.Equal(got, want) {
+		t.Fatalf("after the late answer: %v, want %v", got, want)
 	}
 	// Even a successful stale answer changes nothing.
-	update(banksLoadedMsg{owner: s, seq: s.loadSeq - 1, banks: []client.Bank{{BankID: "stale"}}})
+	h.Deliver(banksLoadedMsg{seq: s.loadSeq - 1, banks: []client.Bank{{BankID: "stale"}}})
 	if got := shownIDs(s); !slices.Equal(got, want) {
 		t.Fatalf("after a stale success: %v, want %v", got, want)
 	}

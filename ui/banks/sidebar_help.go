@@ -1,8 +1,6 @@
 package banks
 
 import (
-	"strconv"
-
 	"charm.land/bubbles/v2/key"
 
 	"hindsight-tui/sanitize"
@@ -53,19 +51,19 @@ func (s *Sidebar) FullHelp() [][]key.Binding {
 func (s *Sidebar) Actions() []common.Action {
 	k := s.keys
 	acts := []common.Action{
-		{Name: "Filter banks", Key: k.List.Filter.Help().Key, Msg: action{s, doFilter}},
-		{Name: "Sort banks by " + s.sort.next().String(), Key: k.Banks.Sort.Help().Key, Msg: action{s, doSort}},
-		{Name: "Refresh banks", Key: k.Global.Refresh.Help().Key, Msg: action{s, doRefresh}},
+		{Name: "Filter banks", Key: k.List.Filter.Help().Key, Msg: common.ActionMsg{Kind: doFilter}},
+		{Name: "Sort banks by " + s.sort.next().String(), Key: k.Banks.Sort.Help().Key, Msg: common.ActionMsg{Kind: doSort}},
+		{Name: "Refresh banks", Key: k.Global.Refresh.Help().Key, Msg: common.ActionMsg{Kind: doRefresh}},
 	}
 	if s.c.ReadOnly {
 		return acts
 	}
-	acts = append(acts, common.Action{Name: "Create bank", Key: k.Banks.Create.Help().Key, Msg: action{s, doCreate}})
+	acts = append(acts, common.Action{Name: "Create bank", Key: k.Banks.Create.Help().Key, Msg: common.ActionMsg{Kind: doCreate}})
 	if b := s.selected(); b != nil {
 		id := sanitize.Line(b.BankID)
 		acts = append(acts,
-			common.Action{Name: "Edit bank " + id, Key: k.Banks.Edit.Help().Key, Msg: action{s, doEdit}},
-			common.Action{Name: "Delete bank " + id, Key: k.Banks.Delete.Help().Key, Msg: action{s, doDelete}})
+			common.Action{Name: "Edit bank " + id, Key: k.Banks.Edit.Help().Key, Msg: common.ActionMsg{Kind: doEdit}},
+			common.Action{Name: "Delete bank " + id, Key: k.Banks.Delete.Help().Key, Msg: common.ActionMsg{Kind: doDelete}})
 	}
 	return acts
 }
@@ -89,5 +87,3 @@ func enabled(bs ...key.Binding) []key.Binding {
 	}
 	return out
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

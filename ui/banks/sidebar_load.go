@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 )
 
 // pageSize is how many banks one list request asks for: ten requests load 10,000 banks,
@@ -23,16 +24,15 @@ const filterDelay = 250 * time.Millisecond
 // banksLoadedMsg answers one load of the whole list; seq drops answers that a newer
 // load (a refresh, the next filter keystroke) has made stale.
 type banksLoadedMsg struct {
-	owner *Sidebar
 	seq   int
 	banks []client.Bank
 	err   error
 }
 
-// filterDueMsg fires when typing in the filter has paused.
+// filterDueMsg fires when typing in the filter has paused; seq drops the timers of
+// keystrokes that were not the last.
 type filterDueMsg struct {
-	owner *Sidebar
-	seq   int
+	seq int
 }
 
 // load (re)loads the list with the current filter, cancelling a load in flight.
@@ -44,11 +44,11 @@ func (s *Sidebar) load() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
 	s.loading = true
-	owner, seq, cl, q, timeout := s, s.loadSeq, s.c.Client, s.query, s.c.Timeout
+	seq, c, q := s.loadSeq, s.c, s.query
 	fetch := func() tea.Msg {
 		defer cancel()
-		banks, err := fetchAllBanks(ctx, cl, q, timeout)
-		return banksLoadedMsg{owner: owner, seq: seq, banks: banks, err: err}
+		banks, err := fetchAllBanks(ctx, c, q)
+		return banksLoadedMsg{seq: seq, banks: banks, err: err}
 	}
 	return tea.Batch(fetch, s.startSpinner())
 }
@@ -56,11 +56,11 @@ func (s *Sidebar) load() tea.Cmd {
 // fetchAllBanks pages through the list; each page gets its own timeout, so a big list
 // on a slow link is not cut off by a deadline meant for one request. Banks that move
 // between pages while paging (a write reorders the list) are kept once.
-func fetchAllBanks(ctx context.Context, cl *client.Client, q string, timeout time.Duration) ([]client.Bank, error) {
+func fetchAllBanks(ctx context.Context, c *common.Common, q string) ([]client.Bank, error) {
 	var all []client.Bank
 	seen := map[string]bool{}
 	for offset, pages := 0, 0; pages < maxPages; pages++ {
-		page, err := fetchPage(ctx, cl, client.ListBanksParams{Q: q, Limit: pageSize, Offset: offset}, timeout)
+		page, err := fetchPage(ctx, c, client.ListBanksParams{Q: q, Limit: pageSize, Offset: offset})
 		if err != nil {
 			return nil, fmt.Errorf("list banks: %w", err)
 		}
@@ -78,23 +78,16 @@ func fetchAllBanks(ctx context.Context, cl *client.Client, q string, timeout tim
 	return all, nil
 }
 
-func fetchPage(ctx context.Context, cl *client.Client, p client.ListBanksParams, timeout time.Duration) (*client.BankList, error) {
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	return cl.ListBanks(ctx, p)
+func fetchPage(ctx context.Context, c *common.Common, p client.ListBanksParams) (*client.BankList, error) {
+	ctx, cancel := c.Context(ctx)
+	defer cancel()
+	return c.Client.ListBanks(ctx, p)
 }
 
 // filterChanged schedules a server-side filter for when typing pauses.
 func (s *Sidebar) filterChanged() tea.Cmd {
 	s.filterSeq++
-	msg := filterDueMsg{owner: s, seq: s.filterSeq}
-	if s.filterDelay <= 0 {
-		return func() tea.Msg { return msg }
-	}
-	return tea.Tick(s.filterDelay, func(time.Time) tea.Msg { return msg })
+	return s.c.After(filterDelay, filterDueMsg{seq: s.filterSeq})
 }
 
 // applyFilter sends the typed filter now, unless it is what the list already shows.

@@ -30,7 +30,7 @@ func (s *Sidebar) send(id string) tea.Cmd {
 		s.echoes = map[string]int{}
 	}
 	s.echoes[id]++
-	return emit(common.BankSelectedMsg{BankID: id})
+	return common.Emit(common.BankSelectedMsg{BankID: id})
 }
 
 // onSelected sees every BankSelectedMsg come back from the root. Commands run

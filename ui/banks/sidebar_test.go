@@ -2,25 +2,75 @@ package banks
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
-// startSidebar builds a sidebar (filter debounce off) and runs its first load.
-func startSidebar(t *testing.T, c *common.Common, initial string) (*root, *Sidebar) {
+// sidebarID and overviewID are the router ids the app gives the two panes.
+const (
+	sidebarID  = "banks"
+	overviewID = common.PaneOverview
+)
+
+// hostBanks hosts the sidebar and the overview as the app does in a 120x40 terminal,
+// the sidebar focused, and runs the sidebar's first load, whose selection the
+// overview follows.
+func hostBanks(t testing.TB, c *common.Common, initial string) (*uitest.Host, *Sidebar, *Overview) {
 	t.Helper()
-	s := NewSidebar(c, initial)
-	s.filterDelay = 0
-	r := newRoot(t, s)
-	r.send(run(t, s.Init())...)
-	return r, s
+	s, o := NewSidebar(c, initial), NewOverview(c)
+	h := uitest.Start(t, c, s, uitest.ID(sidebarID), uitest.Size(uitest.SidebarSize(120, 40)))
+	w, ht := uitest.PaneSize(120, 40)
+	h.Add(overviewID, o, w, ht)
+	h.Init(sidebarID, overviewID)
+	return h, s, o
+}
+
+// selections are the banks announced to the root, in order.
+func selections(h *uitest.Host) []string {
+	var ids []string
+	for _, m := range uitest.Messages[common.BankSelectedMsg](h) {
+		ids = append(ids, m.BankID)
+	}
+	return ids
+}
+
+// lastSelection is the bank every pane now shows.
+func lastSelection(h *uitest.Host) string {
+	if ids := selections(h); len(ids) > 0 {
+		return ids[len(ids)-1]
+	}
+	return ""
+}
+
+// readOnly is c in read-only mode.
+func readOnly(c *common.Common) *common.Common {
+	c.ReadOnly = true
+	return c
+}
+
+// seedBanks is a seed of n banks named bank-0000 … with no facts and distinct
+// creation times (newest last).
+func seedBanks(n int) *hindsighttest.Seed {
+	seed := &hindsighttest.Seed{}
+	for i := range n {
+		seed.Banks = append(seed.Banks, hindsighttest.SeedBank{
+			BankID:      fmt.Sprintf("bank-%04d", i),
+			Name:        fmt.Sprintf("Bank %04d", i),
+			Disposition: hindsighttest.SeedDisposition{Skepticism: 3, Literalism: 3, Empathy: 3},
+			CreatedAt:   uitest.Now.Add(-time.Duration(n-i) * time.Hour).Format(time.RFC3339),
+		})
+	}
+	return seed
 }
 
 // serverOrder is the banks as the server lists them (most recent first).
@@ -45,9 +95,16 @@ func shownIDs(s *Sidebar) []string {
 	return ids
 }
 
+// screen is what p draws as words: without styling, its lines joined and its
+// spacing collapsed, for checks of text that wraps.
+func screen(t *testing.T, p interface{ View() string }) string {
+	t.Helper()
+	return strings.Join(strings.Fields(uitest.Plain(uitest.View(t, p))), " ")
+}
+
 func TestSidebarInitialSelection(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	first := serverOrder(t, newCommon(t, srv, false))[0]
+	srv := uitest.DemoServer(t)
+	first := serverOrder(t, uitest.NewCommon(t, srv))[0]
 	for _, tc := range []struct {
 		name, initial, want string
 	}{
@@ -56,26 +113,30 @@ func TestSidebarInitialSelection(t *testing.T) {
 		{"missing initial bank falls back to the first", "no-such-bank", first},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, s := startSidebar(t, newCommon(t, srv, false), tc.initial)
+			h, s, o := hostBanks(t, uitest.NewCommon(t, srv), tc.initial)
 			if len(s.entries) != 5 {
 				t.Fatalf("loaded %d banks, want 5", len(s.entries))
 			}
 			if got := s.SelectedBank(); got != tc.want {
 				t.Errorf("selected %q, want %q", got, tc.want)
 			}
-			if !slices.Equal(r.selects, []string{tc.want}) {
-				t.Errorf("BankSelectedMsg sent for %v, want exactly [%s]", r.selects, tc.want)
+			if got := selections(h); !slices.Equal(got, []string{tc.want}) {
+				t.Errorf("BankSelectedMsg sent for %v, want exactly [%s]", got, tc.want)
+			}
+			if o.BankID() != tc.want {
+				t.Errorf("the overview shows %q", o.BankID())
 			}
 		})
 	}
 }
 
 func TestSidebarNavigation(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithSeed(seedBanks(40)))
-	c := newCommon(t, srv, false)
-	r, s := startSidebar(t, c, "")
-	s.SetSize(28, 11) // header + five rows
+	h, s, _ := hostBanks(t, uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(seedBanks(40)))), "")
 	ids := shownIDs(s)
+	rows := s.visibleRows()
+	if 2*rows >= len(ids) {
+		t.Fatalf("%d rows in view: too many to page through 40 banks twice", rows)
+	}
 	for _, tc := range []struct {
 		keys []string
 		want int // position in the list
@@ -87,20 +148,20 @@ func TestSidebarNavigation(t *testing.T) {
 		{[]string{"up"}, 2, true},
 		{[]string{"G"}, 39, true},
 		{[]string{"j"}, 39, false},
-		{[]string{"pgup"}, 34, true},
+		{[]string{"pgup"}, 39 - rows, true},
 		{[]string{"g"}, 0, true},
-		{[]string{"pgdown", "pgdown"}, 10, true},
+		{[]string{"pgdown", "pgdown"}, 2 * rows, true},
 	} {
-		before := len(r.selects)
-		r.keys(tc.keys...)
+		before := len(selections(h))
+		h.Keys(tc.keys...)
 		if s.cursor != tc.want {
 			t.Fatalf("after %v: cursor %d, want %d", tc.keys, s.cursor, tc.want)
 		}
-		if sent := len(r.selects) > before; sent != tc.sent {
+		if sent := len(selections(h)) > before; sent != tc.sent {
 			t.Fatalf("after %v: announced=%v, want %v", tc.keys, sent, tc.sent)
 		}
-		if tc.sent && r.lastSelect() != ids[tc.want] {
-			t.Fatalf("after %v: announced %q, want %q", tc.keys, r.lastSelect(), ids[tc.want])
+		if tc.sent && lastSelection(h) != ids[tc.want] {
+			t.Fatalf("after %v: announced %q, want %q", tc.keys, lastSelection(h), ids[tc.want])
 		}
 		if s.cursor < s.offset || s.cursor >= s.offset+s.visibleRows() {
 			t.Fatalf("after %v: cursor %d outside the visible rows %d+%d", tc.keys, s.cursor, s.offset, s.visibleRows())
@@ -109,10 +170,9 @@ func TestSidebarNavigation(t *testing.T) {
 }
 
 func TestSidebarSortCycles(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	c := newCommon(t, srv, false)
-	r, s := startSidebar(t, c, "scratch")
-	byName := func(ids []string) bool {
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	h, s, _ := hostBanks(t, c, "scratch")
+	byName := func([]string) bool {
 		return slices.IsSortedFunc(s.order, func(a, b int) int { return strings.Compare(s.entries[a].key, s.entries[b].key) })
 	}
 	bySize := func([]string) bool {
@@ -123,7 +183,7 @@ func TestSidebarSortCycles(t *testing.T) {
 		mode  sortMode
 		check func([]string) bool
 	}{{sortName, byName}, {sortSize, bySize}, {sortRecent, byRecent}} {
-		r.keys("s")
+		h.Keys("s")
 		if s.sort != tc.mode {
 			t.Fatalf("sort is %v, want %v", s.sort, tc.mode)
 		}
@@ -133,45 +193,43 @@ func TestSidebarSortCycles(t *testing.T) {
 		if s.SelectedBank() != "scratch" {
 			t.Errorf("sorting by %v moved the selection to %q", tc.mode, s.SelectedBank())
 		}
-		if !strings.Contains(plain(s.View()), "by "+tc.mode.String()) {
-			t.Errorf("header does not show the sort %v:\n%s", tc.mode, plain(s.View()))
+		if v := screen(t, s); !strings.Contains(v, "by "+tc.mode.String()) {
+			t.Errorf("header does not show the sort %v:\n%s", tc.mode, v)
 		}
 	}
-	if len(r.selects) != 1 {
-		t.Errorf("sorting announced selections %v", r.selects)
+	if got := selections(h); len(got) != 1 {
+		t.Errorf("sorting announced selections %v", got)
 	}
 }
 
 func TestSidebarReloadSelects(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	c := newCommon(t, srv, false)
-	r, s := startSidebar(t, c, "")
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	h, s, _ := hostBanks(t, c, "")
 	name := "Zebra"
 	if _, err := c.Client.PutBank(context.Background(), "zebra", client.BankUpdate{Name: &name}); err != nil {
 		t.Fatal(err)
 	}
 	// A filter that hides the bank to select is dropped.
-	r.keys("/")
-	r.typeText("writer")
-	r.keys("enter")
-	r.send(common.BanksChangedMsg{Select: "zebra"})
-	if len(s.entries) != 6 || s.SelectedBank() != "zebra" || r.lastSelect() != "zebra" {
-		t.Fatalf("after reload: %d banks, selected %q, announced %v", len(s.entries), s.SelectedBank(), r.selects)
+	h.Keys("/")
+	h.Type("writer")
+	h.Keys("enter")
+	h.Send(common.BanksChangedMsg{Select: "zebra"})
+	if len(s.entries) != 6 || s.SelectedBank() != "zebra" || lastSelection(h) != "zebra" {
+		t.Fatalf("after reload: %d banks, selected %q, announced %v", len(s.entries), s.SelectedBank(), selections(h))
 	}
 	if s.query != "" {
 		t.Errorf("filter %q still hides the new bank", s.query)
 	}
 	// A reload without a selection keeps the current one, and announces nothing.
-	n := len(r.selects)
-	r.send(common.BanksChangedMsg{})
-	if s.SelectedBank() != "zebra" || len(r.selects) != n {
-		t.Errorf("plain reload changed the selection: %q, %v", s.SelectedBank(), r.selects)
+	n := len(selections(h))
+	h.Send(common.BanksChangedMsg{})
+	if s.SelectedBank() != "zebra" || len(selections(h)) != n {
+		t.Errorf("plain reload changed the selection: %q, %v", s.SelectedBank(), selections(h))
 	}
 }
 
 func TestSidebarLoadsEveryPage(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithSeed(seedBanks(10_000)))
-	_, s := startSidebar(t, newCommon(t, srv, false), "bank-0007")
+	_, s, _ := hostBanks(t, uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(seedBanks(10_000)))), "bank-0007")
 	if len(s.entries) != 10_000 {
 		t.Fatalf("loaded %d banks, want 10,000", len(s.entries))
 	}
@@ -181,69 +239,69 @@ func TestSidebarLoadsEveryPage(t *testing.T) {
 }
 
 func TestSidebarErrorAndRetry(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed(),
+	srv := uitest.DemoServer(t,
 		hindsighttest.WithFault(hindsighttest.Fault{Method: "GET", Path: "/v1/default/banks", Status: 500, Body: `{"detail":"database is down"}`}))
-	r, s := startSidebar(t, newCommon(t, srv, false), "")
-	if len(r.errors) != 1 || r.errors[0].Op != "load banks" {
-		t.Fatalf("errors reported: %v", r.errors)
+	h, s, _ := hostBanks(t, uitest.NewCommon(t, srv), "")
+	if len(h.Errors) != 1 || h.Errors[0].Op != "load banks" {
+		t.Fatalf("errors reported: %v", h.Errors)
 	}
-	view := plain(s.View())
+	view := screen(t, s)
 	for _, want := range []string{"Couldn't load banks", "database is down", "r to retry"} {
-		if !strings.Contains(strings.ReplaceAll(view, "\n", " "), want) {
+		if !strings.Contains(view, want) {
 			t.Errorf("error view lacks %q:\n%s", want, view)
 		}
 	}
 	srv.ClearFaults()
-	r.keys("r")
+	h.Keys("r")
 	if s.err != nil || len(s.entries) != 5 {
 		t.Fatalf("retry: err %v, %d banks", s.err, len(s.entries))
 	}
 }
 
 func TestSidebarEmptyState(t *testing.T) {
-	srv := newServer(t)
+	srv := uitest.Server(t)
 	for _, tc := range []struct {
 		readOnly bool
 		want     string
 	}{{false, "No banks yet — press n to create one"}, {true, "No banks yet."}} {
-		_, s := startSidebar(t, newCommon(t, srv, tc.readOnly), "")
-		view := strings.ReplaceAll(plain(s.View()), "\n", " ")
+		c := uitest.NewCommon(t, srv)
+		c.ReadOnly = tc.readOnly
+		_, s, _ := hostBanks(t, c, "")
+		view := screen(t, s)
 		if !strings.Contains(view, tc.want) || (tc.readOnly && strings.Contains(view, "press n")) {
-			t.Errorf("read-only=%v: empty state:\n%s", tc.readOnly, plain(s.View()))
+			t.Errorf("read-only=%v: empty state:\n%s", tc.readOnly, view)
 		}
 	}
 }
 
 func TestSidebarMouse(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithSeed(seedBanks(30)))
-	r, s := startSidebar(t, newCommon(t, srv, false), "")
-	s.SetSize(28, 11)
+	h, s, _ := hostBanks(t, uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(seedBanks(30)))), "")
 	ids := shownIDs(s)
 	// Line 0 is the header; rows are two lines each, so y=5 and y=6 are the third row.
 	for _, y := range []int{5, 6} {
-		r.send(tea.MouseClickMsg{X: 3, Y: y, Button: tea.MouseLeft})
-		if s.cursor != 2 || r.lastSelect() != ids[2] {
-			t.Fatalf("click at y=%d: cursor %d, announced %q", y, s.cursor, r.lastSelect())
+		h.Send(tea.MouseClickMsg{X: 3, Y: y, Button: tea.MouseLeft})
+		if s.cursor != 2 || lastSelection(h) != ids[2] {
+			t.Fatalf("click at y=%d: cursor %d, announced %q", y, s.cursor, lastSelection(h))
 		}
 	}
-	r.send(tea.MouseClickMsg{X: 3, Y: 0, Button: tea.MouseLeft}) // the header
+	h.Send(tea.MouseClickMsg{X: 3, Y: 0, Button: tea.MouseLeft}) // the header
 	if s.cursor != 2 {
 		t.Errorf("a click on the header moved the selection")
 	}
-	n := len(r.selects)
-	r.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if s.offset != 6 || s.cursor != 2 || len(r.selects) != n {
+	n := len(selections(h))
+	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if s.offset != 6 || s.cursor != 2 || len(selections(h)) != n {
 		t.Errorf("wheel: offset %d cursor %d; want the view scrolled, the selection kept", s.offset, s.cursor)
 	}
-	r.send(tea.MouseClickMsg{X: 3, Y: 1, Button: tea.MouseLeft})
+	h.Send(tea.MouseClickMsg{X: 3, Y: 1, Button: tea.MouseLeft})
 	if s.cursor != 6 {
 		t.Errorf("click after scrolling selected %d, want 6", s.cursor)
 	}
 }
 
 func TestSidebarCopy(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	_, s := startSidebar(t, newCommon(t, srv, false), "writer-agent")
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	_, s, _ := hostBanks(t, c, "writer-agent")
 	id, what, js, ok := s.Selection()
 	if !ok || id != "writer-agent" || what != "bank writer-agent" {
 		t.Fatalf("Selection() = %q, %q, ok=%v", id, what, ok)
@@ -253,8 +311,7 @@ func TestSidebarCopy(t *testing.T) {
 			t.Errorf("JSON lacks %s:\n%s", want, js)
 		}
 	}
-	empty := NewSidebar(newCommon(t, srv, false), "")
-	if _, _, _, ok := empty.Selection(); ok {
+	if _, _, _, ok := NewSidebar(c, "").Selection(); ok {
 		t.Error("a sidebar with nothing loaded has a selection")
 	}
 }
@@ -265,14 +322,12 @@ func TestSidebarSanitizes(t *testing.T) {
 		Name:    "\x1b[31mRed\x1b[0m \x07bank\x1b]0;pwned\x07\r\nname\u202e",
 		Mission: "\x1b[2Jclear \x1b]52;c;Y29weQ==\x07clipboard\x9b31m",
 	}}}
-	srv := newServer(t, hindsighttest.WithSeed(seed))
-	_, s := startSidebar(t, newCommon(t, srv, false), "")
-	o := NewOverview(newCommon(t, srv, false))
-	o.SetSize(60, 20)
-	r := newRoot(t, o)
-	r.send(common.BankSelectedMsg{BankID: "evil"})
-	for name, view := range map[string]string{"sidebar": s.View(), "overview": o.View()} {
-		text := plain(view)
+	_, s, o := hostBanks(t, uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(seed))), "")
+	if o.BankID() != "evil" {
+		t.Fatalf("the overview shows %q", o.BankID())
+	}
+	for name, view := range map[string]string{"sidebar": uitest.View(t, s), "overview": uitest.View(t, o)} {
+		text := uitest.Plain(view)
 		for _, bad := range []string{"\x1b", "\x07", "\x9b", "\r", "\u202e", "[31m", "]0;", "52;c"} {
 			if strings.Contains(text, bad) {
 				t.Errorf("%s shows %q:\n%q", name, bad, text)
@@ -282,17 +337,17 @@ func TestSidebarSanitizes(t *testing.T) {
 			t.Errorf("%s lost the name's text:\n%s", name, text)
 		}
 	}
-	if !strings.Contains(plain(o.View()), "clear clipboard") {
-		t.Errorf("mission text lost:\n%s", plain(o.View()))
+	if v := screen(t, o); !strings.Contains(v, "clear clipboard") {
+		t.Errorf("mission text lost:\n%s", v)
 	}
 }
 
 func TestSidebarReadOnly(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	r, s := startSidebar(t, newCommon(t, srv, true), "")
-	r.keys("n", "e", "D")
-	if len(r.dialogs) != 0 {
-		t.Fatalf("read-only opened %d dialogs", len(r.dialogs))
+	srv := uitest.DemoServer(t)
+	h, s, _ := hostBanks(t, readOnly(uitest.NewCommon(t, srv)), "")
+	h.Keys("n", "e", "D")
+	if n := len(h.Dialogs()); n != 0 {
+		t.Fatalf("read-only opened %d dialogs", n)
 	}
 	for _, a := range s.Actions() {
 		if a.Key == "n" || a.Key == "e" || a.Key == "D" {
@@ -305,7 +360,7 @@ func TestSidebarReadOnly(t *testing.T) {
 		}
 	}
 	// And the writable sidebar does offer them.
-	_, w := startSidebar(t, newCommon(t, srv, false), "")
+	_, w, _ := hostBanks(t, uitest.NewCommon(t, srv), "")
 	var keys []string
 	for _, a := range w.Actions() {
 		keys = append(keys, a.Key)
@@ -317,31 +372,28 @@ func TestSidebarReadOnly(t *testing.T) {
 	}
 }
 
+// A palette action reaches the pane that offered it, and opens its dialog once.
 func TestSidebarPaletteAction(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	r, s := startSidebar(t, newCommon(t, srv, false), "")
-	o := NewOverview(newCommon(t, srv, false))
-	r.panes = append(r.panes, o)
+	h, s, _ := hostBanks(t, uitest.NewCommon(t, uitest.DemoServer(t)), "")
 	var create tea.Msg
 	for _, a := range s.Actions() {
 		if a.Key == "n" {
 			create = a.Msg
 		}
 	}
-	r.send(create) // broadcast to both panes, as the root does
-	if len(r.dialogs) != 1 {
-		t.Fatalf("the palette action opened %d dialogs, want 1", len(r.dialogs))
+	h.Deliver(create)
+	if n := len(h.Dialogs()); n != 1 {
+		t.Fatalf("the palette action opened %d dialogs, want 1", n)
 	}
 }
 
 func TestSidebarTinySizes(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
-	_, s := startSidebar(t, newCommon(t, srv, false), "")
+	_, s, _ := hostBanks(t, uitest.NewCommon(t, uitest.DemoServer(t)), "")
 	for _, sz := range [][2]int{{0, 0}, {1, 1}, {3, 1}, {10, 3}, {5, 2}, {200, 2}} {
 		s.SetSize(sz[0], sz[1])
-		view := s.View()
+		view := uitest.View(t, s)
 		if sz[0] > 0 && sz[1] > 0 {
-			checkBox(t, view, sz[0], sz[1])
+			uitest.CheckBox(t, view, sz[0], sz[1])
 		}
 	}
 }
@@ -349,13 +401,12 @@ func TestSidebarTinySizes(t *testing.T) {
 // Two quick moves send two announcements whose commands race; whichever order they
 // come back in, the last word is the bank under the cursor.
 func TestSidebarAnnouncementsSettleOnTheCursor(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithDemoSeed())
+	srv := uitest.DemoServer(t)
 	for _, reversed := range []bool{false, true} {
-		_, s := startSidebar(t, newCommon(t, srv, false), "")
+		h, s, o := hostBanks(t, uitest.NewCommon(t, srv), "")
 		var sent []tea.Msg
 		for range 2 {
-			_, cmd := s.Update(press("j"))
-			sent = append(sent, run(t, cmd)...)
+			sent = append(sent, uitest.Run(t, h.R.Send(sidebarID, uitest.Key("j")))...)
 		}
 		if len(sent) != 2 {
 			t.Fatalf("announcements %v", sent)
@@ -363,22 +414,16 @@ func TestSidebarAnnouncementsSettleOnTheCursor(t *testing.T) {
 		if reversed {
 			sent[0], sent[1] = sent[1], sent[0]
 		}
-		var last string
-		for len(sent) > 0 {
-			m := sent[0].(common.BankSelectedMsg)
-			sent = sent[1:]
-			last = m.BankID // what the root and the other panes now believe
-			_, cmd := s.Update(m)
-			sent = append(sent, run(t, cmd)...)
-		}
-		if last != s.SelectedBank() {
-			t.Errorf("reversed=%v: the panes settle on %q, the cursor is on %q", reversed, last, s.SelectedBank())
+		h.Send(sent...)
+		if last := lastSelection(h); last != s.SelectedBank() || o.BankID() != last {
+			t.Errorf("reversed=%v: the root settles on %q, the overview on %q, the cursor is on %q",
+				reversed, last, o.BankID(), s.SelectedBank())
 		}
 	}
 	// A selection made elsewhere (the palette, a restored state) is followed.
-	r, s := startSidebar(t, newCommon(t, srv, false), "")
-	r.send(common.BankSelectedMsg{BankID: "team-platform"})
-	if s.SelectedBank() != "team-platform" || len(r.selects) != 2 {
-		t.Errorf("followed to %q, announcements %v", s.SelectedBank(), r.selects)
+	h, s, _ := hostBanks(t, uitest.NewCommon(t, srv), "")
+	h.Send(common.BankSelectedMsg{BankID: "team-platform"})
+	if s.SelectedBank() != "team-platform" || len(selections(h)) != 2 {
+		t.Errorf("followed to %q, announcements %v", s.SelectedBank(), selections(h))
 	}
 }

@@ -1,6 +1,7 @@
 package banks
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,13 +14,13 @@ import (
 )
 
 // View implements common.Pane: exactly width x height cells, drawing only the rows in
-// view, so its cost does not depend on how many banks are loaded.
+// view, so its cost does not depend on how many banks are loaded. It only reads what
+// settle prepared.
 func (s *Sidebar) View() string {
 	w, h := s.width, s.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	s.restyle() // the root may have switched themes since the last Update
 	st := s.c.Styles
 	lines := make([]string, 0, h+rowHeight)
 	lines = append(lines, s.headerLine(w))
@@ -58,7 +59,7 @@ func (s *Sidebar) headerLine(w int) string {
 	case s.loading:
 		right = s.spin.View()
 	case len(s.order) > 0:
-		right = st.Muted.Render(itoa(s.cursor+1) + "/" + itoa(len(s.order)))
+		right = st.Muted.Render(strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.order)))
 	}
 	left := st.Muted.Render("by ") + st.Accent.Render(s.sort.String())
 	return components.Spread(left, right, w)
@@ -68,31 +69,54 @@ func (s *Sidebar) headerLine(w int) string {
 func (s *Sidebar) filterLine(w int) string {
 	st := s.c.Styles
 	if s.editing {
-		if iw := max(w-3, 1); iw != s.filter.Width() {
-			s.filter.SetWidth(iw)
-			s.filter.SetCursor(s.filter.Position())
-		}
 		return components.Fit(s.filter.View(), w)
 	}
 	q := sanitize.Line(s.filter.Value())
 	return components.Spread(st.Accent.Render("/ ")+st.Text.Render(q), st.Muted.Render(s.keys.List.Back.Help().Key+" clears"), w)
 }
 
-// appendRows draws the visible banks, two lines each, reusing a row's rendering while
-// nothing it shows has changed.
+// appendRows adds the visible banks, two lines each, as settle drew them. A row whose
+// relative time turned a minute since is drawn here again, without being kept.
 func (s *Sidebar) appendRows(lines []string, w int) []string {
 	now := s.c.Now()
 	end := min(s.offset+s.visibleRows(), len(s.order))
 	for pos := s.offset; pos < end; pos++ {
 		e := &s.entries[s.order[pos]]
-		k := rowKey{width: w, selected: pos == s.cursor, active: pos == s.cursor && s.focused,
-			minute: now.Unix() / 60, styles: s.c.Styles}
-		if e.drawnFor != k || e.drawn[0] == "" {
-			e.drawn, e.drawnFor = s.renderRow(e, k, now), k
+		drawn := e.drawn
+		if k := s.rowKey(pos, w, now); e.drawnFor != k || drawn[0] == "" {
+			drawn = s.renderRow(e, k, now)
 		}
-		lines = append(lines, e.drawn[0], e.drawn[1])
+		lines = append(lines, drawn[0], drawn[1])
 	}
 	return lines
+}
+
+// settle prepares what View reads after anything changed (a key, an answer, a size,
+// a theme, focus): the scroll offset in range, the filter's width, and the rows in
+// view, each redrawn only when something it shows changed.
+func (s *Sidebar) settle() {
+	rows := s.visibleRows()
+	s.offset = min(max(s.offset, 0), max(len(s.order)-rows, 0))
+	if iw := max(s.width-3, 1); iw != s.filter.Width() {
+		s.filter.SetWidth(iw)
+		s.filter.SetCursor(s.filter.Position())
+	}
+	if s.width <= 0 || s.height <= 0 {
+		return // nothing is drawn
+	}
+	now := s.c.Now()
+	for pos := s.offset; pos < min(s.offset+rows, len(s.order)); pos++ {
+		e := &s.entries[s.order[pos]]
+		if k := s.rowKey(pos, s.width, now); e.drawnFor != k || e.drawn[0] == "" {
+			e.drawn, e.drawnFor = s.renderRow(e, k, now), k
+		}
+	}
+}
+
+// rowKey is what the row at position pos of the order is drawn from, at width w.
+func (s *Sidebar) rowKey(pos, w int, now time.Time) rowKey {
+	return rowKey{width: w, selected: pos == s.cursor, active: pos == s.cursor && s.focused,
+		minute: now.Unix() / 60, styles: s.c.Styles}
 }
 
 // renderRow draws one bank: its label and fact count, then its id and last write.
@@ -109,10 +133,7 @@ func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 	}
 	count := countLabel(e.bank.FactCount)
 	if w >= 24 { // room to say what the number counts
-		count += " facts"
-		if e.bank.FactCount == 1 {
-			count = "1 fact"
-		}
+		count += " " + common.Noun(e.bank.FactCount, "fact", "facts")
 	}
 	when := common.RelTime(e.bank.LastWriteAt.Time, now)
 	return [2]string{

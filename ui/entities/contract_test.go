@@ -5,6 +5,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/contracttest"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestContract drives both panes through everything they ask the server, through the
@@ -13,17 +14,15 @@ import (
 // Hindsight's OpenAPI document.
 func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	v := contracttest.New(t, doc, srv.URL())
-	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
+	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
 
 	m := New(c)
-	focus(t, m, alex, 88, 35)
-	keys(t, m, "j", "j", "G")
+	uitest.Start(t, c, m, uitest.Bank(alex)).Keys("j", "j", "G")
 
 	tg := NewTags(c)
-	focus(t, tg, alex, 88, 35)
-	keys(t, tg, "/", "*", "t", "r", "i", "p", "*", "enter")
+	uitest.Start(t, c, tg, uitest.Bank(alex)).Keys("/", "*", "t", "r", "i", "p", "*", "enter")
 
 	v.Report(t)
 	if n := v.Counts().Violations; n != 0 {

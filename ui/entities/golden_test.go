@@ -1,65 +1,41 @@
 package entities
 
 import (
+	"fmt"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
-// Pane sizes inside the root's frame at a 120x40 and a 60x20 terminal.
-var goldenSizes = []struct {
-	name string
-	w, h int
-}{
-	{"120x40", 88, 35},
-	{"60x20", 58, 15},
-}
-
-// TestGoldenViews compares the plain text of the panes' states. Regenerate with:
+// TestGoldenViews compares the plain text of the panes' states, at the size the app
+// gives the pane in a 120x40 and a 60x20 terminal. Regenerate with:
 // go test ./ui/entities -run TestGolden -update
 func TestGoldenViews(t *testing.T) {
 	screens := []struct {
-		name  string
-		setup func(t *testing.T, c *common.Common, w, h int) common.Pane
+		name string
+		tags bool // the tag browser alone, rather than the entities pane
+		keys []string
 	}{
-		{name: "entities", setup: func(t *testing.T, c *common.Common, w, h int) common.Pane {
-			m := New(c)
-			focus(t, m, alex, w, h)
-			return m
-		}},
-		{name: "entity_detail", setup: func(t *testing.T, c *common.Common, w, h int) common.Pane {
-			m := New(c)
-			focus(t, m, alex, w, h)
-			keys(t, m, "j", "enter", "j")
-			return m
-		}},
-		{name: "entities_filter", setup: func(t *testing.T, c *common.Common, w, h int) common.Pane {
-			m := New(c)
-			focus(t, m, alex, w, h)
-			keys(t, m, "/", "t", "o")
-			return m
-		}},
-		{name: "tags", setup: func(t *testing.T, c *common.Common, w, h int) common.Pane {
-			tg := NewTags(c)
-			focus(t, tg, alex, w, h)
-			keys(t, tg, "j")
-			return tg
-		}},
-		{name: "tags_search", setup: func(t *testing.T, c *common.Common, w, h int) common.Pane {
-			tg := NewTags(c)
-			focus(t, tg, alex, w, h)
-			keys(t, tg, "/", "s", "o", "u", "r", "c", "e", ":", "*")
-			return tg
-		}},
+		{name: "entities"},
+		{name: "entity_detail", keys: []string{"j", "enter", "j"}},
+		{name: "entities_filter", keys: []string{"/", "t", "o"}},
+		{name: "tags", tags: true, keys: []string{"j"}},
+		{name: "tags_search", tags: true, keys: []string{"/", "s", "o", "u", "r", "c", "e", ":", "*"}},
 	}
 	for _, sc := range screens {
-		for _, sz := range goldenSizes {
-			t.Run(sc.name+"/"+sz.name, func(t *testing.T) {
-				c := newCommon(t, demoServer(t))
-				p := sc.setup(t, c, sz.w, sz.h)
-				golden.RequireEqual(t, []byte(plain(p.View())))
+		for _, term := range [][2]int{{120, 40}, {60, 20}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, term[0], term[1]), func(t *testing.T) {
+				c := uitest.NewCommon(t, uitest.DemoServer(t))
+				var p common.Pane = New(c)
+				if sc.tags {
+					p = NewTags(c)
+				}
+				h := uitest.Start(t, c, p, uitest.Bank(alex), uitest.Terminal(term[0], term[1]))
+				h.Keys(sc.keys...)
+				w, ht := uitest.PaneSize(term[0], term[1])
+				uitest.CheckBox(t, uitest.View(t, p), w, ht)
+				uitest.RequireGolden(t, p)
 			})
 		}
 	}

@@ -89,9 +89,7 @@ func (m *Model) openMemory() tea.Cmd {
 	if m.det.cursor >= len(m.det.mems) || m.bank == "" {
 		return nil
 	}
-	d, load := components.NewMemoryDialog(m.c, m.bank, m.det.mems[m.det.cursor].ID)
-	m.dialog.d = d
-	return tea.Batch(emit(common.OpenDialogMsg{Dialog: d}), load)
+	return common.OpenDialog(components.NewMemoryDialog(m.c, m.bank, m.det.mems[m.det.cursor].ID))
 }
 
 // jumpMemories shows the Memories pane filtered by the selected entity.
@@ -103,27 +101,30 @@ func (m *Model) jumpMemories() tea.Cmd {
 	if e == nil || m.bank == "" {
 		return nil
 	}
-	return emit(common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
+	return common.Emit(common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
 		BankID: m.bank, EntityID: e.ID, EntityName: sanitize.Line(e.CanonicalName)}})
 }
 
 // Actions implements common.Actioner.
 func (m *Model) Actions() []common.Action {
 	if m.showTags {
-		return append(m.tags.Actions(), common.Action{Name: "Show entities", Key: "t", Msg: action{owner: m, kind: "toggle"}})
+		return append(m.tags.Actions(), common.Action{Name: "Show entities", Key: "t", Msg: common.ActionMsg{Kind: actToggle}})
 	}
 	if m.selected() == nil {
 		return nil
 	}
-	return []common.Action{{Name: "Show this entity's memories", Key: "m", Msg: action{owner: m, kind: "memories"}},
-		{Name: "Browse tags", Key: "t", Msg: action{owner: m, kind: "toggle"}}}
+	return []common.Action{{Name: "Show this entity's memories", Key: "m", Msg: common.ActionMsg{Kind: actMemories}},
+		{Name: "Browse tags", Key: "t", Msg: common.ActionMsg{Kind: actToggle}}}
 }
 
-// action is a palette request addressed to this pane.
-type action struct {
-	owner *Model
-	kind  string
-}
+// The palette actions the panes offer, as the Kind of their common.ActionMsg. The
+// entities pane hands the tags' own to the tag browser.
+const (
+	actToggle      = "toggle"       // between the entities and the tags
+	actMemories    = "memories"     // the selected entity's memories
+	actTagMemories = "tag-memories" // the memories carrying the selected tag
+	actTagRecall   = "tag-recall"   // a recall scoped to the selected tag
+)
 
 // Selection implements common.Copier: the selected entity's id and JSON.
 func (m *Model) Selection() (id, what, jsonText string, ok bool) {

@@ -11,7 +11,6 @@ import (
 
 // pageMsg is one page of entities.
 type pageMsg struct {
-	owner  *Model
 	seq    int
 	bank   string
 	offset int
@@ -21,7 +20,6 @@ type pageMsg struct {
 
 // detailMsg is the selected entity and its linked memories.
 type detailMsg struct {
-	owner  *Model
 	seq    int
 	entity *client.Entity
 	mems   *client.MemoryList
@@ -79,7 +77,7 @@ func (m *Model) fetch(offset int) tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
 		l, err := cl.ListEntities(ctx, bank, pageSize, offset)
-		return pageMsg{owner: m, seq: seq, bank: bank, offset: offset, list: l, err: err}
+		return pageMsg{seq: seq, bank: bank, offset: offset, list: l, err: err}
 	}
 }
 
@@ -96,7 +94,7 @@ func (m *Model) more() tea.Cmd {
 
 // onPage takes a page in; a stale one (another bank, a newer request) is dropped.
 func (m *Model) onPage(msg pageMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.seq || msg.bank != m.bank {
+	if msg.seq != m.seq || msg.bank != m.bank {
 		return nil
 	}
 	m.loading, m.cancel = false, nil
@@ -186,16 +184,16 @@ func (m *Model) loadDetail(id string) tea.Cmd {
 		defer cancel()
 		e, err := cl.GetEntity(ctx, bank, id)
 		if err != nil {
-			return detailMsg{owner: m, seq: seq, err: err}
+			return detailMsg{seq: seq, err: err}
 		}
 		l, err := cl.ListMemories(ctx, bank, client.ListMemoriesParams{EntityID: id, Limit: memLimit})
-		return detailMsg{owner: m, seq: seq, entity: e, mems: l, err: err}
+		return detailMsg{seq: seq, entity: e, mems: l, err: err}
 	}
 }
 
 // onDetail takes the detail in; an answer for an entity no longer selected is dropped.
 func (m *Model) onDetail(msg detailMsg) {
-	if msg.owner != m || msg.seq != m.det.seq {
+	if msg.seq != m.det.seq {
 		return
 	}
 	m.det.loading, m.det.cancel = false, nil

@@ -18,6 +18,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -64,14 +65,13 @@ type Model struct {
 	zone  zone
 	det   detail
 	cache rowCache
-	// detCache keeps the detail's lines, as last drawn.
+	// detCache keeps the detail's lines, as settle drew them.
 	detCache struct {
 		key   detailKey
 		lines []string
 	}
 
-	want   string // an entity to open once its bank is listed (ShowEntityMsg)
-	dialog dialogHolder
+	want string // an entity to open once its bank is listed (ShowEntityMsg)
 
 	tags     *Tags // the tag browser, shown instead of the entities with t
 	showTags bool
@@ -87,6 +87,7 @@ var (
 func New(c *common.Common) *Model {
 	m := &Model{c: c, keys: c.Keys, tags: NewTags(c)}
 	m.filter = components.NewInput(c.Styles, "/ ", "filter the loaded entities by name")
+	m.settle()
 	return m
 }
 
@@ -98,6 +99,15 @@ func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 0), max(height, 0)
 	m.tags.SetSize(width, height)
 	m.ensureVisible()
+	m.settle()
+}
+
+// SetStyles implements common.Pane: the filter takes the new colours, and what is in
+// view is drawn again (the tags too).
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.filter.SetStyles(components.InputStyles(st))
+	m.tags.SetStyles(st)
+	m.settle()
 }
 
 // Focus implements common.Pane. The first time, it loads the bank's entities.
@@ -110,7 +120,9 @@ func (m *Model) Focus() tea.Cmd {
 		return nil
 	}
 	m.activated = true
-	return m.reload()
+	cmd := m.reload()
+	m.settle()
+	return cmd
 }
 
 // Blur implements common.Pane.
@@ -121,6 +133,7 @@ func (m *Model) Blur() {
 	if m.zone == zoneFilter {
 		m.zone = zoneList
 	}
+	m.settle()
 }
 
 // Capturing implements common.Pane: the quick filter takes every key.
@@ -133,9 +146,16 @@ func (m *Model) Capturing() bool {
 
 // Update implements common.Pane.
 func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
-	if cmd, ok := m.routeTags(msg); ok {
-		return m, tea.Batch(cmd, m.dialog.relay(msg))
+	cmd, done := m.routeTags(msg)
+	if !done {
+		cmd = tea.Batch(cmd, m.update(msg))
 	}
+	m.settle()
+	return m, cmd
+}
+
+// update handles a message that is the entities' own.
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -154,14 +174,15 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onPage(msg)
 	case detailMsg:
 		m.onDetail(msg)
-	case action:
-		if msg.owner == m && msg.kind == "toggle" {
+	case common.ActionMsg:
+		switch msg.Kind {
+		case actToggle:
 			cmd = m.toggleTags()
-		} else if msg.owner == m {
+		case actMemories:
 			cmd = m.jumpMemories()
 		}
 	}
-	return m, tea.Batch(cmd, m.dialog.relay(msg))
+	return cmd
 }
 
 // selectBank switches to another bank: what was shown goes and, once the pane has
@@ -222,31 +243,4 @@ func (m *Model) selectID(id string) bool {
 		}
 	}
 	return false
-}
-
-// emit returns a command that delivers msg.
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
-
-// dialogHolder remembers the memory dialog the pane opened: its answers arrive as
-// ordinary messages the root hands to the panes, so the pane passes them on.
-type dialogHolder struct {
-	d interface {
-		common.Dialog
-		Relay(tea.Msg) tea.Cmd
-		Closed() bool
-	}
-}
-
-func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
-	if h.d == nil {
-		return nil
-	}
-	if _, isKey := msg.(tea.KeyMsg); isKey {
-		return nil
-	}
-	cmd := h.d.Relay(msg)
-	if h.d.Closed() {
-		h.d = nil
-	}
-	return cmd
 }

@@ -12,17 +12,23 @@ import (
 	"time"
 
 	"hindsight-tui/client"
-	"hindsight-tui/keymap"
-	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
-const alex = "user-alex-prefs"
+const alex = uitest.DemoBank
+
+// showEntities hosts the entities pane on bank, shown, as the app does in a 120x40
+// terminal.
+func showEntities(t *testing.T, c *common.Common, bank string) (*uitest.Host, *Model) {
+	t.Helper()
+	m := New(c)
+	return uitest.Start(t, c, m, uitest.ID(common.PaneEntities), uitest.Bank(bank)), m
+}
 
 func TestEntitiesListAndDetail(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	m := New(c)
-	focus(t, m, alex, 120, 40)
+	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
 	if !m.loaded || len(m.rows) == 0 || m.rows[0].CanonicalName != "Alex Moreno" {
 		t.Fatalf("rows = %d, first %+v", len(m.rows), m.rows)
 	}
@@ -40,67 +46,70 @@ func TestEntitiesListAndDetail(t *testing.T) {
 			t.Fatalf("memory %s is not linked to Alex Moreno: %v", mem.ID, mem.Entities)
 		}
 	}
-	v := plain(m.View())
+	v := uitest.Plain(uitest.View(t, m))
 	for _, want := range []string{"Alex Moreno", "Linked memories", "first seen", "53 entities"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q", want)
 		}
 	}
-	keys(t, m, "j")
+	h.Keys("j")
 	if m.det.id != m.rows[1].ID {
 		t.Fatalf("detail did not follow the cursor")
 	}
 }
 
 func TestEntitiesPaging(t *testing.T) {
-	c := manyEntities(t, 250)
-	m := New(c)
-	focus(t, m, "big", 120, 40)
+	h, m := showEntities(t, manyEntities(t, 250), "big")
 	if len(m.rows) != pageSize || m.total != 250 {
 		t.Fatalf("first page: %d of %d", len(m.rows), m.total)
 	}
-	keys(t, m, "G") // the bottom: the next page loads
+	h.Keys("G") // the bottom: the next page loads
 	if len(m.rows) != min(2*pageSize, m.total) {
 		t.Fatalf("after G: %d of %d", len(m.rows), m.total)
 	}
-	if !strings.Contains(plain(m.View()), "200 of 250") {
-		t.Errorf("count not shown:\n%s", plain(m.View()))
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "200 of 250") {
+		t.Errorf("count not shown:\n%s", v)
 	}
 }
 
-func TestEntitiesDetailDropsStaleAnswers(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	m := New(c)
-	focus(t, m, alex, 120, 40)
-	first := m.loadDetail(m.rows[0].ID) // slow answer for the first entity
-	m.cursor = 1
-	second := m.syncDetail()
-	for _, msg := range run(t, first) {
-		m.Update(msg)
+// The count agrees with its number: a bank of one entity does not say "1 entities".
+func TestEntitiesCount(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{1, "1 entity"}, {2, "2 entities"}} {
+		_, m := showEntities(t, manyEntities(t, tc.n), "big")
+		if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, tc.want+"\n") && !strings.Contains(v, tc.want+" ") {
+			t.Errorf("%d entities: the header does not say %q:\n%s", tc.n, tc.want, v)
+		}
 	}
-	if m.det.id != m.rows[1].ID || m.det.mems != nil {
+}
+
+// An answer for an entity no longer selected is dropped. The router hands back the
+// loads here, to run them out of order.
+func TestEntitiesDetailDropsStaleAnswers(t *testing.T) {
+	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	toSecond := h.R.Send(common.PaneEntities, uitest.Key("j")) // the second entity's detail, slow
+	toFirst := h.R.Send(common.PaneEntities, uitest.Key("k"))  // back to the first before it answers
+	h.Send(uitest.Run(t, toSecond)...)
+	if m.det.id != m.rows[0].ID || m.det.mems != nil {
 		t.Fatalf("a stale answer was taken: %q, %d memories", m.det.id, len(m.det.mems))
 	}
-	for _, msg := range run(t, second) {
-		m.Update(msg)
-	}
-	if m.det.entity == nil || m.det.entity.ID != m.rows[1].ID || len(m.det.mems) == 0 {
+	h.Send(uitest.Run(t, toFirst)...)
+	if m.det.entity == nil || m.det.entity.ID != m.rows[0].ID || len(m.det.mems) == 0 {
 		t.Fatalf("the current answer was not taken")
 	}
 	// A page for another bank is dropped too.
-	stale := pageMsg{owner: m, seq: m.seq, bank: "other", list: &client.EntityList{}}
 	n := len(m.rows)
-	m.Update(stale)
+	h.Deliver(pageMsg{seq: m.seq, bank: "other", list: &client.EntityList{}})
 	if len(m.rows) != n {
 		t.Fatal("a page of another bank was taken")
 	}
 }
 
 func TestEntitiesQuickFilter(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	m := New(c)
-	focus(t, m, alex, 120, 40)
-	keys(t, m, "/", "j", "o", "r")
+	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	h.Keys("/", "j", "o", "r")
 	if !m.Capturing() || len(m.visible) == 0 || len(m.visible) >= len(m.rows) {
 		t.Fatalf("filter: %d of %d", len(m.visible), len(m.rows))
 	}
@@ -112,55 +121,57 @@ func TestEntitiesQuickFilter(t *testing.T) {
 	if m.det.id != m.selected().ID {
 		t.Fatal("detail does not follow the filter")
 	}
-	keys(t, m, "enter")
+	h.Keys("enter")
 	if m.Capturing() || m.filter.Value() != "jor" {
 		t.Fatal("enter should keep the filter and leave the box")
 	}
-	keys(t, m, "esc")
+	h.Keys("esc")
 	if len(m.visible) != len(m.rows) {
 		t.Fatal("esc should clear the filter")
 	}
 }
 
 func TestEntitiesJumpsAndOpens(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	m := New(c)
-	focus(t, m, alex, 120, 40)
-	out := keys(t, m, "m")
+	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	h.Keys("m")
 	want := common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
 		BankID: alex, EntityID: m.rows[0].ID, EntityName: "Alex Moreno"}}
-	if len(out) != 1 || !reflect.DeepEqual(out[0], want) {
-		t.Fatalf("m sent %#v", out)
+	if len(h.Shown) != 1 || !reflect.DeepEqual(h.Shown[0], want) {
+		t.Fatalf("m sent %#v", h.Shown)
 	}
-	keys(t, m, "enter") // into the linked memories
+	h.Keys("enter") // into the linked memories
 	if m.zone != zoneDetail {
 		t.Fatal("enter should move into the detail")
 	}
-	keys(t, m, "j")
-	out = keys(t, m, "enter")
-	if len(out) != 1 {
-		t.Fatalf("enter sent %#v", out)
+	h.Keys("j", "enter")
+	d, ok := h.Front().(*components.MemoryDialog)
+	if !ok {
+		t.Fatalf("enter should open the memory: front %T", h.Front())
 	}
-	if _, ok := out[0].(common.OpenDialogMsg); !ok || m.dialog.d == nil {
-		t.Fatalf("enter should open the memory: %#v", out[0])
+	// The dialog loads the memory itself, as it opens.
+	if d.Loading() || d.Memory() == nil || d.Memory().ID != m.det.mems[1].ID {
+		t.Fatalf("the memory dialog shows %+v", d.Memory())
 	}
-	keys(t, m, "esc")
+	h.Keys("esc") // closes the memory
+	if h.Front() != nil || m.zone != zoneDetail {
+		t.Fatalf("esc: front %T, zone %d", h.Front(), m.zone)
+	}
+	h.Keys("esc")
 	if m.zone != zoneList {
 		t.Fatal("esc should go back to the list")
 	}
 }
 
 func TestEntitiesShowEntity(t *testing.T) {
-	c := newCommon(t, demoServer(t))
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
 	m := New(c)
-	m.SetSize(120, 40)
-	drive(t, m, common.BankSelectedMsg{BankID: "research-agent"})
+	h := uitest.Start(t, c, m, uitest.ID(common.PaneEntities), uitest.Bank("research-agent"), uitest.Unfocused())
 	l, err := c.Client.ListEntities(t.Context(), alex, 5, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	target := l.Items[3]
-	drive(t, m, common.ShowEntityMsg{BankID: alex, EntityID: target.ID})
+	h.Deliver(common.ShowEntityMsg{BankID: alex, EntityID: target.ID})
 	if m.bank != alex || m.selected() == nil || m.selected().ID != target.ID || m.zone != zoneDetail {
 		t.Fatalf("ShowEntityMsg: bank %q, selected %+v, zone %d", m.bank, m.selected(), m.zone)
 	}
@@ -169,15 +180,32 @@ func TestEntitiesShowEntity(t *testing.T) {
 	}
 }
 
-// manyEntities is a client of a server whose bank "big" has n entities, paged the way
-// the real server pages them.
+// A palette action reaches the pane that offered it.
+func TestEntitiesPaletteActions(t *testing.T) {
+	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	acts := m.Actions()
+	if len(acts) != 2 {
+		t.Fatalf("actions %+v", acts)
+	}
+	h.Deliver(acts[0].Msg) // the entity's memories
+	if len(h.Shown) != 1 || h.Shown[0].ID != common.PaneMemories {
+		t.Fatalf("shown %+v", h.Shown)
+	}
+	h.Deliver(acts[1].Msg) // the tags
+	if !m.showTags || len(m.tags.rows) == 0 {
+		t.Fatal("the action did not show the tags")
+	}
+}
+
+// manyEntities is the shared state of a client whose server's bank "big" has n
+// entities, paged the way the real server pages them.
 func manyEntities(t testing.TB, n int) *common.Common {
 	t.Helper()
 	all := make([]client.Entity, n)
 	for i := range all {
 		all[i] = client.Entity{ID: fmt.Sprintf("e-%04d", i), CanonicalName: fmt.Sprintf("Entity %d", i),
-			MentionCount: n - i, FirstSeen: client.Time{Time: testNow.AddDate(0, -3, 0)},
-			LastSeen: client.Time{Time: testNow.Add(-time.Duration(i) * time.Hour)}}
+			MentionCount: n - i, FirstSeen: client.Time{Time: uitest.Now.AddDate(0, -3, 0)},
+			LastSeen: client.Time{Time: uitest.Now.Add(-time.Duration(i) * time.Hour)}}
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasSuffix(r.URL.Path, "/banks/big/entities") {
@@ -197,5 +225,7 @@ func manyEntities(t testing.TB, n int) *common.Common {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &common.Common{Client: cl, Styles: styles.New(true), Keys: keymap.Default(), Now: fixedNow, Timeout: 10 * time.Second}
+	c := uitest.NewCommon(t, nil)
+	c.Client = cl
+	return c
 }

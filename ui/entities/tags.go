@@ -11,6 +11,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -51,7 +52,6 @@ var (
 
 // tagsMsg is one page of tags.
 type tagsMsg struct {
-	owner  *Tags
 	seq    int
 	offset int
 	list   *client.TagList
@@ -62,6 +62,7 @@ type tagsMsg struct {
 func NewTags(c *common.Common) *Tags {
 	t := &Tags{c: c, keys: c.Keys}
 	t.search = components.NewInput(c.Styles, "/ ", "anchored: source:* or *trip* (* is any text)")
+	t.settle()
 	return t
 }
 
@@ -73,6 +74,14 @@ func (t *Tags) SetSize(width, height int) {
 	t.width, t.height = max(width, 0), max(height, 0)
 	t.cursor = max(min(t.cursor, len(t.rows)-1), 0)
 	t.offset = scrollTo(t.cursor, t.offset, t.rowsHeight())
+	t.settle()
+}
+
+// SetStyles implements common.Pane: the search box takes the new colours and the
+// rows in view are drawn again.
+func (t *Tags) SetStyles(st *styles.Styles) {
+	t.search.SetStyles(components.InputStyles(st))
+	t.settle()
 }
 
 // Focus implements common.Pane. The first time, it loads the bank's tags.
@@ -82,7 +91,9 @@ func (t *Tags) Focus() tea.Cmd {
 		return nil
 	}
 	t.activated = true
-	return t.reload()
+	cmd := t.reload()
+	t.settle()
+	return cmd
 }
 
 // Blur implements common.Pane.
@@ -117,11 +128,15 @@ func (t *Tags) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case tagsMsg:
 		cmd = t.onPage(msg)
-	case tagAction:
-		if msg.owner == t {
-			cmd = t.jump(msg.recall)
+	case common.ActionMsg:
+		switch msg.Kind {
+		case actTagMemories:
+			cmd = t.jump(false)
+		case actTagRecall:
+			cmd = t.jump(true)
 		}
 	}
+	t.settle()
 	return t, cmd
 }
 
@@ -171,13 +186,13 @@ func (t *Tags) fetch(offset int) tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
 		l, err := cl.ListTags(ctx, bank, client.ListTagsParams{Q: q, Limit: pageSize, Offset: offset})
-		return tagsMsg{owner: t, seq: seq, offset: offset, list: l, err: err}
+		return tagsMsg{seq: seq, offset: offset, list: l, err: err}
 	}
 }
 
 // onPage takes a page in; a stale one (an older search, another bank) is dropped.
 func (t *Tags) onPage(msg tagsMsg) tea.Cmd {
-	if msg.owner != t || msg.seq != t.seq {
+	if msg.seq != t.seq {
 		return nil
 	}
 	t.loading, t.cancel = false, nil
@@ -256,17 +271,11 @@ func (t *Tags) jump(recall bool) tea.Cmd {
 	}
 	tags := []string{t.rows[t.cursor].Tag}
 	if recall {
-		return emit(common.ShowPaneMsg{ID: common.PaneRecall, Then: common.RecallScopedMsg{
+		return common.Emit(common.ShowPaneMsg{ID: common.PaneRecall, Then: common.RecallScopedMsg{
 			BankID: t.bank, Tags: tags, TagsMatch: client.TagsAnyStrict}})
 	}
-	return emit(common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
+	return common.Emit(common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
 		BankID: t.bank, Tags: tags, TagsMatch: client.TagsAnyStrict}})
-}
-
-// tagAction is a palette request addressed to the tags pane.
-type tagAction struct {
-	owner  *Tags
-	recall bool
 }
 
 // Actions implements common.Actioner.
@@ -275,8 +284,8 @@ func (t *Tags) Actions() []common.Action {
 		return nil
 	}
 	return []common.Action{
-		{Name: "Show memories with this tag", Key: "enter", Msg: tagAction{owner: t}},
-		{Name: "Recall scoped to this tag", Key: "R", Msg: tagAction{owner: t, recall: true}},
+		{Name: "Show memories with this tag", Key: "enter", Msg: common.ActionMsg{Kind: actTagMemories}},
+		{Name: "Recall scoped to this tag", Key: "R", Msg: common.ActionMsg{Kind: actTagRecall}},
 	}
 }
 

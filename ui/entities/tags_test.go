@@ -7,20 +7,19 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
-// typeText types s into pane one key at a time.
-func typeText(t *testing.T, pane common.Pane, s string) {
+// showTags hosts the tag browser alone on bank, shown, as the app does in a 120x40
+// terminal.
+func showTags(t *testing.T, c *common.Common, bank string) (*uitest.Host, *Tags) {
 	t.Helper()
-	for _, r := range s {
-		drive(t, pane, press(string(r)))
-	}
+	tg := NewTags(c)
+	return uitest.Start(t, c, tg, uitest.Bank(bank)), tg
 }
 
 func TestTagsListByCount(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	tg := NewTags(c)
-	focus(t, tg, alex, 120, 40)
+	_, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
 	if len(tg.rows) == 0 || tg.rows[0].Tag != "source:chat" {
 		t.Fatalf("rows = %+v", tg.rows)
 	}
@@ -29,17 +28,15 @@ func TestTagsListByCount(t *testing.T) {
 			t.Fatalf("not by count at %d", i)
 		}
 	}
-	if v := plain(tg.View()); !strings.Contains(v, "source:chat") || !strings.Contains(v, "█") {
+	if v := uitest.Plain(uitest.View(t, tg)); !strings.Contains(v, "source:chat") || !strings.Contains(v, "█") {
 		t.Fatalf("view:\n%s", v)
 	}
 }
 
 func TestTagsSearchWildcards(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	tg := NewTags(c)
-	focus(t, tg, alex, 120, 40)
-	drive(t, tg, press("/"))
-	typeText(t, tg, "source:*")
+	h, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	h.Keys("/")
+	h.Type("source:*")
 	if !tg.Capturing() || tg.q != "source:*" || len(tg.rows) == 0 {
 		t.Fatalf("q %q, %d rows", tg.q, len(tg.rows))
 	}
@@ -51,103 +48,123 @@ func TestTagsSearchWildcards(t *testing.T) {
 	// The pattern is anchored: without a * a part of a tag matches nothing, and the
 	// pane says how to widen it.
 	for range len("source:*") {
-		drive(t, tg, press("backspace"))
+		h.Keys("backspace")
 	}
-	typeText(t, tg, "tokyo")
-	if len(tg.rows) != 0 || !strings.Contains(plain(tg.View()), "*tokyo*") {
-		t.Fatalf("tokyo: %+v\n%s", tg.rows, plain(tg.View()))
+	h.Type("tokyo")
+	if v := uitest.Plain(uitest.View(t, tg)); len(tg.rows) != 0 || !strings.Contains(v, "*tokyo*") {
+		t.Fatalf("tokyo: %+v\n%s", tg.rows, v)
 	}
 	for range len("tokyo") {
-		drive(t, tg, press("backspace"))
+		h.Keys("backspace")
 	}
-	typeText(t, tg, "*tokyo*")
+	h.Type("*tokyo*")
 	if len(tg.rows) == 0 || !strings.Contains(tg.rows[0].Tag, "tokyo") {
 		t.Fatalf("*tokyo*: %+v", tg.rows)
 	}
-	drive(t, tg, press("enter"))
+	h.Keys("enter")
 	if tg.Capturing() || tg.search.Value() != "*tokyo*" {
 		t.Fatal("enter should keep the search")
 	}
-	drive(t, tg, press("esc"))
+	h.Keys("esc")
 	if tg.q != "" || len(tg.rows) < 5 {
 		t.Fatal("esc should clear the search")
 	}
 }
 
+// The answer to an older search is dropped. The router hands back the searches here,
+// to run them out of order.
 func TestTagsDropStaleAnswers(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	tg := NewTags(c)
-	focus(t, tg, alex, 120, 40)
-	tg.search.SetValue("source:*")
-	old := tg.reload()
-	tg.search.SetValue("trip:*")
-	cur := tg.reload()
-	for _, msg := range run(t, old) {
-		tg.Update(msg)
+	h, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	h.Keys("/")
+	h.Type("source:")
+	old := h.R.Send("pane", uitest.Key("*")) // "source:*", slow
+	for range len("source:*") {
+		h.Keys("backspace")
 	}
+	h.Type("trip:")
+	cur := h.R.Send("pane", uitest.Key("*")) // "trip:*", the search in force
+	h.Send(uitest.Run(t, old)...)
 	if tg.loaded {
 		t.Fatal("the answer to an older search was taken")
 	}
-	for _, msg := range run(t, cur) {
-		tg.Update(msg)
-	}
+	h.Send(uitest.Run(t, cur)...)
 	if len(tg.rows) == 0 || !strings.HasPrefix(tg.rows[0].Tag, "trip:") {
 		t.Fatalf("rows = %+v", tg.rows)
 	}
 }
 
 func TestTagsJumps(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	tg := NewTags(c)
-	focus(t, tg, alex, 120, 40)
-	drive(t, tg, press("j"))
+	h, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	h.Keys("j")
 	tag := tg.rows[1].Tag
-	out := drive(t, tg, press("enter"))
+	h.Keys("enter")
 	want := common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
 		BankID: alex, Tags: []string{tag}, TagsMatch: client.TagsAnyStrict}}
-	if len(out) != 1 || !reflect.DeepEqual(out[0], want) {
-		t.Fatalf("enter sent %#v", out)
+	if len(h.Shown) != 1 || !reflect.DeepEqual(h.Shown[0], want) {
+		t.Fatalf("enter sent %#v", h.Shown)
 	}
-	out = drive(t, tg, press("R"))
+	h.Keys("R")
 	want = common.ShowPaneMsg{ID: common.PaneRecall, Then: common.RecallScopedMsg{
 		BankID: alex, Tags: []string{tag}, TagsMatch: client.TagsAnyStrict}}
-	if len(out) != 1 || !reflect.DeepEqual(out[0], want) {
-		t.Fatalf("R sent %#v", out)
+	if len(h.Shown) != 2 || !reflect.DeepEqual(h.Shown[1], want) {
+		t.Fatalf("R sent %#v", h.Shown)
 	}
 	acts := tg.Actions()
 	if len(acts) != 2 {
 		t.Fatalf("actions = %+v", acts)
 	}
-	if out := drive(t, tg, acts[1].Msg); len(out) != 1 || !reflect.DeepEqual(out[0], want) {
-		t.Fatalf("palette action sent %#v", out)
+	h.Deliver(acts[1].Msg)
+	if len(h.Shown) != 3 || !reflect.DeepEqual(h.Shown[2], want) {
+		t.Fatalf("palette action sent %#v", h.Shown)
 	}
 }
 
 func TestEntitiesTabTogglesTags(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	m := New(c)
-	focus(t, m, alex, 120, 40)
-	keys(t, m, "t")
-	if !m.showTags || len(m.tags.rows) == 0 || !strings.Contains(plain(m.View()), "source:chat") {
-		t.Fatalf("t should show the loaded tags:\n%s", plain(m.View()))
+	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	h.Keys("t")
+	if v := uitest.Plain(uitest.View(t, m)); !m.showTags || len(m.tags.rows) == 0 || !strings.Contains(v, "source:chat") {
+		t.Fatalf("t should show the loaded tags:\n%s", v)
 	}
 	// While the search box has the keys, t is text.
-	keys(t, m, "/", "t")
+	h.Keys("/", "t")
 	if !m.showTags || !m.Capturing() || m.tags.search.Value() != "t" {
 		t.Fatal("t in the search box should be typed")
 	}
-	keys(t, m, "esc", "R")
-	if m.showTags != true || len(m.Actions()) != 3 {
+	h.Keys("esc", "R")
+	if !m.showTags || len(m.Actions()) != 3 {
 		t.Fatalf("actions in the tags view: %+v", m.Actions())
 	}
-	keys(t, m, "t")
-	if m.showTags || !strings.Contains(plain(m.View()), "Alex Moreno") {
+	// The tags' palette actions reach the tags through the entities pane.
+	n := len(h.Shown)
+	h.Deliver(m.Actions()[1].Msg)
+	if len(h.Shown) != n+1 || h.Shown[n].ID != common.PaneRecall {
+		t.Fatalf("the tags' palette action sent %+v", h.Shown[n:])
+	}
+	h.Keys("t")
+	if v := uitest.Plain(uitest.View(t, m)); m.showTags || !strings.Contains(v, "Alex Moreno") {
 		t.Fatal("t should go back to the entities")
 	}
 	// A link to an entity brings the entities back.
-	keys(t, m, "t")
-	drive(t, m, common.ShowEntityMsg{BankID: alex, EntityID: m.rows[2].ID})
+	h.Keys("t")
+	h.Deliver(common.ShowEntityMsg{BankID: alex, EntityID: m.rows[2].ID})
 	if m.showTags || m.selected().ID != m.rows[2].ID {
 		t.Fatal("ShowEntityMsg should show the entity")
+	}
+}
+
+// Once shown, the tags follow the bank: selecting another bank lists its tags.
+func TestTagsFollowTheBank(t *testing.T) {
+	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	h.Keys("t")
+	before := append([]client.TagCount(nil), m.tags.rows...)
+	h.Send(common.BankSelectedMsg{BankID: "writer-agent"})
+	if m.tags.bank != "writer-agent" || m.tags.loading || !m.tags.loaded {
+		t.Fatalf("tags of %q: loading=%v loaded=%v", m.tags.bank, m.tags.loading, m.tags.loaded)
+	}
+	if len(m.tags.rows) == 0 || reflect.DeepEqual(m.tags.rows, before) {
+		t.Errorf("the tags shown are still %+v", m.tags.rows)
+	}
+	if v := uitest.Plain(uitest.View(t, m)); strings.Contains(v, "searching…") {
+		t.Errorf("the tags never loaded:\n%s", v)
 	}
 }

@@ -9,10 +9,13 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
-// View implements common.Pane: exactly width x height cells, rows from the cache.
+// View implements common.Pane: exactly width x height cells. The rows come as settle
+// drew them; the row under the cursor (it shows focus) and a row not drawn yet are
+// drawn here, without being kept.
 func (t *Tags) View() string {
 	w, h := t.width, t.height
 	if w <= 0 || h <= 0 {
@@ -27,9 +30,9 @@ func (t *Tags) View() string {
 	case t.loading && !t.loaded:
 		count = "searching…"
 	case t.loaded && len(t.rows) < t.total:
-		count = strconv.Itoa(len(t.rows)) + " of " + strconv.Itoa(t.total) + " tags"
+		count = common.Thousands(len(t.rows)) + " of " + common.Plural(t.total, "tag", "tags")
 	case t.loaded:
-		count = strconv.Itoa(t.total) + " tags"
+		count = common.Plural(t.total, "tag", "tags")
 	}
 	top := st.Subtle.Render("/ search tags: source:* or *trip* · t entities")
 	if t.searching || t.search.Value() != "" {
@@ -50,30 +53,50 @@ func (t *Tags) View() string {
 	case t.loaded && len(t.rows) == 0:
 		lines = append(lines, st.Muted.Render("  No tags in this bank yet."))
 	}
-	k := cacheKey{width: w, styles: st}
-	if t.cache.key != k || t.cache.drawn == nil {
-		t.cache = rowCache{key: k, drawn: map[int]string{}}
-	}
-	top1 := 0
-	if len(t.rows) > 0 {
-		top1 = t.rows[0].Count // most used first
-		for _, r := range t.rows[:min(len(t.rows), 50)] {
-			top1 = max(top1, r.Count)
-		}
-	}
+	fresh := t.cache.key == t.cacheKey()
+	most := t.mostCount()
 	for i := t.offset; i < len(t.rows) && len(lines) < h; i++ {
 		if i == t.cursor {
-			lines = append(lines, t.renderRow(&t.rows[i], w, top1, true))
+			lines = append(lines, t.renderRow(&t.rows[i], w, most, true))
 			continue
 		}
 		s, ok := t.cache.drawn[i]
-		if !ok {
-			s = t.renderRow(&t.rows[i], w, top1, false)
-			t.cache.drawn[i] = s
+		if !ok || !fresh {
+			s = t.renderRow(&t.rows[i], w, most, false)
 		}
 		lines = append(lines, s)
 	}
 	return pad(lines, w, h)
+}
+
+// settle draws the rows in view into the cache after anything changed (a key, an
+// answer, a size, a theme); a new width or theme empties it first.
+func (t *Tags) settle() {
+	if t.width <= 0 || t.height <= 0 {
+		return
+	}
+	if k := t.cacheKey(); t.cache.key != k || t.cache.drawn == nil {
+		t.cache = rowCache{key: k, drawn: map[int]string{}}
+	}
+	most := t.mostCount()
+	for i := t.offset; i < min(t.offset+t.rowsHeight(), len(t.rows)); i++ {
+		if _, ok := t.cache.drawn[i]; !ok {
+			t.cache.drawn[i] = t.renderRow(&t.rows[i], t.width, most, false)
+		}
+	}
+}
+
+// cacheKey is what the rows are drawn for.
+func (t *Tags) cacheKey() cacheKey { return cacheKey{width: t.width, styles: t.c.Styles} }
+
+// mostCount is the largest count near the top of the list (most used first), the
+// length of a full bar.
+func (t *Tags) mostCount() int {
+	most := 0
+	for _, r := range t.rows[:min(len(t.rows), 50)] {
+		most = max(most, r.Count)
+	}
+	return most
 }
 
 // tagNameWidth is the tag column's width: the rest goes to the count and the bar.

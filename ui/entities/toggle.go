@@ -23,12 +23,18 @@ func (m *Model) toggleTags() tea.Cmd {
 	return m.Focus()
 }
 
-// routeTags handles msg when it belongs to the tags view; ok is false otherwise.
-func (m *Model) routeTags(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+// routeTags gives msg to the tags view when it concerns it, and returns the view's
+// commands; done is false when the entities take msg (too).
+func (m *Model) routeTags(msg tea.Msg) (cmd tea.Cmd, done bool) {
 	switch msg := msg.(type) {
-	case tagsMsg, tagAction:
+	case tagsMsg:
 		_, cmd = m.tags.Update(msg)
 		return cmd, true
+	case common.ActionMsg:
+		if msg.Kind == actTagMemories || msg.Kind == actTagRecall {
+			_, cmd = m.tags.Update(msg)
+			return cmd, true
+		}
 	case common.BankSelectedMsg:
 		_, cmd = m.tags.Update(msg)
 		return cmd, false // the entities take it too

@@ -49,7 +49,7 @@ func (m *Model) listWidth() int {
 func (m *Model) rowsHeight() int { return max(m.height-listTop, 1) }
 
 // View implements common.Pane: exactly width x height cells. Only the rows in view are
-// touched, and those come from the cache, so its cost does not grow with the list.
+// touched, and those come as settle drew them, so its cost does not grow with the list.
 func (m *Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
@@ -67,15 +67,55 @@ func (m *Model) View() string {
 	case w < sideBySide:
 		lines = m.listLines(w, h)
 	default:
-		lw := m.listWidth()
-		left, right := m.listLines(lw, h), m.detailLines(w-lw-3, h)
+		lw, dw := m.listWidth(), m.detailWidth()
+		left, right := m.listLines(lw, h), m.detailLines(dw, h)
 		sep := m.c.Styles.Subtle.Render(" │ ")
 		lines = make([]string, h)
 		for i := range lines {
-			lines[i] = components.Fit(at(left, i), lw) + sep + components.Fit(at(right, i), w-lw-3)
+			lines[i] = components.Fit(at(left, i), lw) + sep + components.Fit(at(right, i), dw)
 		}
 	}
 	return pad(lines, w, h)
+}
+
+// detailWidth is the detail's width: all of it on a narrow pane, the rest beside the
+// list and its separator.
+func (m *Model) detailWidth() int {
+	if m.width < sideBySide {
+		return m.width
+	}
+	return m.width - m.listWidth() - 3
+}
+
+// settle prepares what View reads after anything changed (a key, an answer, a size,
+// a theme, focus): the list rows in view and the detail, scrolled so that its cursor
+// shows. A new width, theme or minute empties the row cache first.
+func (m *Model) settle() {
+	if m.width <= 0 || m.height <= 0 {
+		return
+	}
+	lw := m.listWidth()
+	if k := m.rowKey(lw); m.cache.key != k || m.cache.drawn == nil {
+		m.cache = rowCache{key: k, drawn: map[int]string{}}
+	}
+	for i := m.offset; i < min(m.offset+m.rowsHeight(), len(m.visible)); i++ {
+		if r := m.visible[i]; m.cache.drawn[r] == "" {
+			m.cache.drawn[r] = m.renderRow(&m.rows[r], lw, false)
+		}
+	}
+	dw, h := m.detailWidth(), m.height
+	if m.detCache.lines != nil && m.detCache.key == m.detailFor(dw, h) {
+		return // nothing the detail shows has changed
+	}
+	if m.det.entity != nil {
+		m.det.offset = scrollTo(m.det.cursor, m.det.offset, h-len(m.detailHead(m.det.entity, dw)))
+	}
+	m.detCache.key, m.detCache.lines = m.detailFor(dw, h), m.drawDetail(dw, h)
+}
+
+// rowKey is what the list rows are drawn for at width w.
+func (m *Model) rowKey(w int) cacheKey {
+	return cacheKey{width: w, minute: m.c.Now().Unix() / 60, styles: m.c.Styles}
 }
 
 // at is lines[i], or "" past the end.
@@ -107,12 +147,12 @@ func (m *Model) listLines(w, h int) []string {
 	case m.loading && !m.loaded:
 		count = "loading…"
 	case m.loaded && len(m.rows) < m.total:
-		count = strconv.Itoa(len(m.rows)) + " of " + strconv.Itoa(m.total)
+		count = common.Thousands(len(m.rows)) + " of " + common.Thousands(m.total)
 	case m.loaded:
-		count = strconv.Itoa(m.total) + " entities"
+		count = common.Plural(m.total, "entity", "entities")
 	}
 	if len(m.visible) != len(m.rows) {
-		count = strconv.Itoa(len(m.visible)) + " match · " + count
+		count = common.Thousands(len(m.visible)) + " match · " + count
 	}
 	top := st.Subtle.Render("/ filter by name · t tags")
 	if m.zone == zoneFilter || m.filter.Value() != "" {
@@ -134,10 +174,7 @@ func (m *Model) listLines(w, h int) []string {
 	case m.loaded && len(m.visible) == 0:
 		return append(lines, st.Muted.Render("  No loaded entity matches; esc clears the filter."))
 	}
-	k := cacheKey{width: w, minute: m.c.Now().Unix() / 60, styles: st}
-	if m.cache.key != k || m.cache.drawn == nil {
-		m.cache = rowCache{key: k, drawn: map[int]string{}}
-	}
+	fresh := m.cache.key == m.rowKey(w)
 	for i := m.offset; i < len(m.visible) && len(lines) < h; i++ {
 		r := m.visible[i]
 		if i == m.cursor {
@@ -145,9 +182,8 @@ func (m *Model) listLines(w, h int) []string {
 			continue
 		}
 		s, ok := m.cache.drawn[r]
-		if !ok {
+		if !ok || !fresh {
 			s = m.renderRow(&m.rows[r], w, false)
-			m.cache.drawn[r] = s
 		}
 		lines = append(lines, s)
 	}
@@ -200,21 +236,24 @@ type detailKey struct {
 	styles                    *styles.Styles
 }
 
-// detailLines are the selected entity's facts and its linked memories, redrawn only
-// when they change.
-func (m *Model) detailLines(w, h int) []string {
-	k := detailKey{w: w, h: h, cursor: m.det.cursor, offset: m.det.offset, seq: m.det.seq, zone: m.zone,
+// detailFor is what the detail is drawn from, at w x h.
+func (m *Model) detailFor(w, h int) detailKey {
+	return detailKey{w: w, h: h, cursor: m.det.cursor, offset: m.det.offset, seq: m.det.seq, zone: m.zone,
 		loading: m.det.loading, entity: m.det.entity, mems: len(m.det.mems), err: m.det.err,
 		minute: m.c.Now().Unix() / 60, styles: m.c.Styles}
-	if m.detCache.lines != nil && m.detCache.key == k {
-		return m.detCache.lines
-	}
-	lines := m.drawDetail(w, h)
-	m.detCache.key, m.detCache.lines = k, lines
-	return lines
 }
 
-// drawDetail draws detailLines.
+// detailLines are the selected entity's facts and its linked memories, as settle
+// drew them unless something they show changed since (the minute).
+func (m *Model) detailLines(w, h int) []string {
+	if m.detCache.lines != nil && m.detCache.key == m.detailFor(w, h) {
+		return m.detCache.lines
+	}
+	return m.drawDetail(w, h)
+}
+
+// drawDetail draws the detail at w x h, its memories from the scroll offset settle
+// chose.
 func (m *Model) drawDetail(w, h int) []string {
 	st := m.c.Styles
 	e := m.det.entity
@@ -227,6 +266,17 @@ func (m *Model) drawDetail(w, h int) []string {
 		}
 		return []string{st.Muted.Render("Select an entity to see the memories linked to it.")}
 	}
+	lines := m.detailHead(e, w)
+	for i := m.det.offset; i < len(m.det.mems) && len(lines) < h; i++ {
+		lines = append(lines, m.memRow(&m.det.mems[i], w, i == m.det.cursor && m.zone == zoneDetail))
+	}
+	return lines
+}
+
+// detailHead is what the detail shows above the linked memories: the entity's facts
+// and the list's title.
+func (m *Model) detailHead(e *client.Entity, w int) []string {
+	st := m.c.Styles
 	lines := m.entityDoc(e).Lines(st, w)
 	title := "Linked memories"
 	switch {
@@ -243,16 +293,11 @@ func (m *Model) drawDetail(w, h int) []string {
 	if !m.det.loading && m.det.err == nil && len(m.det.mems) == 0 {
 		lines = append(lines, st.Muted.Render("No memory is linked to this entity."))
 	}
-	room := h - len(lines)
-	m.det.offset = scrollTo(m.det.cursor, m.det.offset, room)
-	for i := m.det.offset; i < len(m.det.mems) && len(lines) < h; i++ {
-		lines = append(lines, m.memRow(&m.det.mems[i], w, i == m.det.cursor && m.zone == zoneDetail))
-	}
 	return lines
 }
 
 // memRows is how many linked memories fit under the entity's facts (an estimate the
-// keys use for paging; View recomputes the scroll exactly).
+// keys use for paging; settle scrolls exactly).
 func (m *Model) memRows() int { return max(m.height-8, 1) }
 
 // entityDoc is the entity's facts.
