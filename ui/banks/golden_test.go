@@ -9,20 +9,25 @@ import (
 	"hindsight-tui/ui/uitest"
 )
 
-// goldenSizes are the sizes these goldens were recorded at: the panes' sizes of an
-// earlier layout, not what ui/layout gives them now (uitest.SidebarSize(120, 40) is
-// 28x35, and a 60x20 terminal shows one pane at a time, 58x15). They are kept, so that
-// the goldens stay byte for byte what they were; the screens are given exactly, as the
-// root would on a resize. Re-recording them at the layout's sizes changes every golden
-// here, which is a change of its own.
-var goldenSizes = []struct {
+// goldenSizes are the terminals the goldens are drawn for; each pane gets the size
+// the real layout gives it there (at 60x20 the sidebar and the overview take turns
+// in one 58x15 area).
+var goldenSizes = func() []struct {
 	name                       string
 	sideW, sideH, mainW, mainH int
 	screenW, screenH           int
-}{
-	{"120x40", 28, 34, 86, 34, 120, 40},
-	{"60x20", 20, 14, 36, 14, 60, 20},
-}
+} {
+	out := []struct {
+		name                       string
+		sideW, sideH, mainW, mainH int
+		screenW, screenH           int
+	}{{name: "120x40", screenW: 120, screenH: 40}, {name: "60x20", screenW: 60, screenH: 20}}
+	for i := range out {
+		out[i].sideW, out[i].sideH = uitest.SidebarSize(out[i].screenW, out[i].screenH)
+		out[i].mainW, out[i].mainH = uitest.PaneSize(out[i].screenW, out[i].screenH)
+	}
+	return out
+}()
 
 func TestGoldenPanes(t *testing.T) {
 	srv := uitest.DemoServer(t)
