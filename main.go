@@ -102,6 +102,7 @@ func explore(ctx context.Context, o options, cfg config.Config, c *client.Client
 		ServerURL: cfg.URL,
 		URLSource: cfg.URLSource,
 		KeySet:    cfg.APIKey.IsSet(),
+		KeyOrigin: cfg.KeyOrigin,
 		Demo:      o.demo,
 		ReadOnly:  o.readOnly,
 		Bank:      o.bank,

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/config"
 	"hindsight-tui/keymap"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
@@ -22,13 +23,14 @@ import (
 // Options are everything the shell needs from the command line and the configuration.
 type Options struct {
 	Client    *client.Client
-	ServerURL string // shown in the header and in error sentences
-	URLSource string // where the URL came from, e.g. "env HINDSIGHT_API_URL"
-	KeySet    bool   // whether an API key is configured; its value never reaches the UI
-	Demo      bool   // the built-in demo server: badge, and state kept under "demo"
-	ReadOnly  bool   // hide every action that changes server data
-	Bank      string // open this bank; wins over the remembered one
-	Version   string // the app's own version, for the header
+	ServerURL string           // shown in the header and in error sentences
+	URLSource string           // where the URL came from, e.g. "env HINDSIGHT_API_URL"
+	KeySet    bool             // whether an API key is configured; its value never reaches the UI
+	KeyOrigin config.KeyOrigin // where the key came from (env, profile, file), never the key
+	Demo      bool             // the built-in demo server: badge, and state kept under "demo"
+	ReadOnly  bool             // hide every action that changes server data
+	Bank      string           // open this bank; wins over the remembered one
+	Version   string           // the app's own version, for the header
 	Timeout   time.Duration
 	Now       func() time.Time // nil means time.Now; tests pin it
 	// StateDir is where state.json (last bank and pane per server) lives. Empty keeps
@@ -93,16 +95,17 @@ func newModel(opts Options, build paneFactory) Model {
 		opts.Now = time.Now
 	}
 	com := &common.Common{
-		Client:   opts.Client,
-		Styles:   styles.New(true), // dark until the terminal says otherwise
-		Keys:     keymap.Default(),
-		Now:      opts.Now,
-		ReadOnly: opts.ReadOnly,
-		Timeout:  opts.Timeout,
-		BaseURL:  opts.ServerURL,
-		KeySet:   opts.KeySet,
-		StateDir: opts.StateDir,
-		Demo:     opts.Demo,
+		Client:    opts.Client,
+		Styles:    styles.New(true), // dark until the terminal says otherwise
+		Keys:      keymap.Default(),
+		Now:       opts.Now,
+		ReadOnly:  opts.ReadOnly,
+		Timeout:   opts.Timeout,
+		BaseURL:   opts.ServerURL,
+		KeySet:    opts.KeySet,
+		KeyOrigin: opts.KeyOrigin,
+		StateDir:  opts.StateDir,
+		Demo:      opts.Demo,
 	}
 	if com.BaseURL == "" && opts.Client != nil {
 		com.BaseURL = opts.Client.BaseURL()

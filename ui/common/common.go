@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/config"
 	"hindsight-tui/keymap"
 	"hindsight-tui/styles"
 )
@@ -28,8 +29,9 @@ type Common struct {
 	// BaseURL is the server URL as configured, for code a user copies out of the app
 	// (copy as curl, Python, …). KeySet says whether an API key is configured; the key
 	// itself never reaches the UI, so generated code reads it from the environment.
-	BaseURL string
-	KeySet  bool
+	BaseURL   string
+	KeySet    bool
+	KeyOrigin config.KeyOrigin // where the API key came from (never the key), for copy as code
 	// StateDir is the app's state directory (under $XDG_STATE_HOME), where panes keep
 	// what must survive a restart, such as unsent retain drafts; "" keeps nothing.
 	// Demo says the server is the built-in demo, whose URL changes on every run, so
