@@ -45,20 +45,18 @@ func (a opAction) name() string {
 
 // actionDoneMsg says the server accepted an action.
 type actionDoneMsg struct {
-	owner *Model
-	bank  string
-	id    string
-	act   opAction
+	bank string
+	id   string
+	act  opAction
 }
 
 // conflictMsg says the server refused an action because the operation's state changed
 // since the list was loaded: 409, or 404 when it was deleted meanwhile.
 type conflictMsg struct {
-	owner *Model
-	bank  string
-	id    string
-	act   opAction
-	err   error
+	bank string
+	id   string
+	act  opAction
+	err  error
 }
 
 // notice is a line under the header about the last action.
@@ -68,16 +66,17 @@ type notice struct {
 }
 
 // confirmAction opens the confirmation for a on the selected operation; enter sends
-// the request. Nothing happens in read-only mode or when the status does not allow it.
+// the request, whose outcome the confirmation hands back as it closes. Nothing happens
+// in read-only mode or when the status does not allow it.
 func (m *Model) confirmAction(a opAction) tea.Cmd {
 	r := m.selected()
 	if r == nil || m.c.ReadOnly || !allowedFor(a, r.op.Status) {
 		return nil
 	}
-	owner, bank, id, cl := m, m.bank, r.op.ID, m.c.Client
+	bank, id, cl := m.bank, r.op.ID, m.c.Client
 	what := fmt.Sprintf("%s %s", r.typ, r.short)
 	if r.op.ItemsCount > 0 {
-		what += " (" + plural(r.op.ItemsCount, "item", "items") + ")"
+		what += " (" + common.Plural(r.op.ItemsCount, "item", "items") + ")"
 	}
 	var title, msg, verb string
 	var call func(context.Context, string, string) (*client.OperationActionResult, error)
@@ -96,20 +95,20 @@ func (m *Model) confirmAction(a opAction) tea.Cmd {
 		_, err := call(ctx, bank, id)
 		switch {
 		case client.IsConflict(err) || gone(err):
-			return emit(conflictMsg{owner: owner, bank: bank, id: id, act: a, err: err}), nil
+			return common.Emit(conflictMsg{bank: bank, id: id, act: a, err: err}), nil
 		case err != nil:
 			return nil, fmt.Errorf("%s operation %s: %w", a.name(), shortID(id), err)
 		}
-		return emit(actionDoneMsg{owner: owner, bank: bank, id: id, act: a}), nil
+		return common.Emit(actionDoneMsg{bank: bank, id: id, act: a}), nil
 	}
 	m.notice = notice{}
-	return m.dialog.open(components.NewConfirm(m.c, title, msg, "", a.name()+" operation", verb, req))
+	return common.OpenDialog(components.NewConfirm(m.c, title, msg, "", a.name()+" operation", verb, req))
 }
 
 // onActionDone shows what happened and refreshes at the quickest pace: a retried
 // retain is watched again, a deleted record leaves the list at once.
 func (m *Model) onActionDone(msg actionDoneMsg) tea.Cmd {
-	if msg.owner != m || msg.bank != m.bank {
+	if msg.bank != m.bank {
 		return nil
 	}
 	short := shortID(msg.id)
@@ -136,13 +135,13 @@ func (m *Model) onActionDone(msg actionDoneMsg) tea.Cmd {
 // onConflict explains a 409 (or a 404) in place (the operation is no longer in the state the
 // list showed), logs it, and refreshes so the list shows the truth.
 func (m *Model) onConflict(msg conflictMsg) tea.Cmd {
-	if msg.owner != m || msg.bank != m.bank {
+	if msg.bank != m.bank {
 		return nil
 	}
 	m.notice = notice{text: explainConflict(msg.act, shortID(msg.id), msg.err), isErr: true}
 	delete(m.det.entries, msg.id)
 	m.poll.interval = 0
-	return tea.Batch(emit(common.ErrorMsg{Op: msg.act.name() + " operation", Err: msg.err}), m.refresh(false))
+	return tea.Batch(common.Emit(common.ErrorMsg{Op: msg.act.name() + " operation", Err: msg.err}), m.refresh(false))
 }
 
 // gone reports a 404 for the operation itself (deleted meanwhile), not a missing route.
@@ -192,37 +191,4 @@ func (m *Model) removeRow(id string) {
 	m.list = newListing(kept, max(l.total-1, 0), nil, l)
 	m.cursor = min(m.cursor, max(len(kept)-1, 0))
 	m.ensureVisible()
-}
-
-// relayDialog is a dialog that runs its own request.
-type relayDialog interface {
-	common.Dialog
-	Relay(tea.Msg) tea.Cmd
-	Closed() bool
-}
-
-// dialogHolder remembers the dialog the pane opened. The root sends keys to the
-// dialog; its answers and spinner ticks come back as ordinary messages, which the
-// root forwards to the panes, so the pane hands them on (the dialog ignores repeats).
-type dialogHolder struct {
-	d relayDialog
-}
-
-func (h *dialogHolder) open(d relayDialog) tea.Cmd {
-	h.d = d
-	return emit(common.OpenDialogMsg{Dialog: d})
-}
-
-func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
-	if h.d == nil {
-		return nil
-	}
-	if _, isKey := msg.(tea.KeyMsg); isKey {
-		return nil
-	}
-	cmd := h.d.Relay(msg)
-	if h.d.Closed() {
-		h.d = nil
-	}
-	return cmd
 }

@@ -9,6 +9,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
 func isStatus(s string) func(client.Operation) bool {
@@ -16,35 +17,36 @@ func isStatus(s string) func(client.Operation) bool {
 }
 
 // confirm checks that a confirmation is open, mentions want, and presses enter.
-func confirm(t *testing.T, r *root, want string) {
+func confirm(t *testing.T, h *uitest.Host, want string) {
 	t.Helper()
-	d, ok := r.front().(*components.Confirm)
+	d, ok := h.Front().(*components.Confirm)
 	if !ok {
-		t.Fatalf("no confirmation open (front %T)", r.front())
+		t.Fatalf("no confirmation open (front %T)", h.Front())
 	}
-	view := plain(d.View())
-	if flat := strings.Join(strings.Fields(strings.ReplaceAll(view, "│", " ")), " "); !strings.Contains(flat, want) {
-		t.Fatalf("confirmation lacks %q:\n%s", want, view)
+	v := uitest.Plain(uitest.View(t, d))
+	if flat := strings.Join(strings.Fields(strings.ReplaceAll(v, "│", " ")), " "); !strings.Contains(flat, want) {
+		t.Fatalf("confirmation lacks %q:\n%s", want, v)
 	}
-	r.keys("enter")
+	h.Keys("enter")
 }
 
 // c cancels a pending operation after a confirmation; then only retry and delete
 // are offered for it.
 func TestCancelPending(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	op := r.selectRow(isStatus(client.StatusPending))
-	r.keys("c")
-	confirm(t, r, "has not started yet. Cancel it?")
-	if r.front() != nil {
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	op := selectRow(t, h, m, isStatus(client.StatusPending))
+	h.Keys("c")
+	confirm(t, h, "has not started yet. Cancel it?")
+	if h.Front() != nil {
 		t.Fatal("the confirmation stayed open")
 	}
 	if got := statusOf(m, op.ID); got != client.StatusCancelled {
 		t.Fatalf("status after cancel: %q", got)
 	}
-	if got := r.toastTexts(); len(got) != 1 || got[0] != "cancelled operation "+op.ID[:8] {
+	if got := h.Toasts; len(got) != 1 || got[0] != "cancelled operation "+op.ID[:8] {
 		t.Errorf("toasts %q", got)
 	}
 	ko := m.keys.Operations
@@ -56,35 +58,36 @@ func TestCancelPending(t *testing.T) {
 // R retries a failed operation; the auto-refresh follows it out of failed, to
 // completed, with a toast.
 func TestRetryFailed(t *testing.T) {
-	clk := newClock()
-	srv := demoServer(t, hindsighttest.WithAsyncDelay(2*time.Second))
+	clk := uitest.NewClock()
+	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(2*time.Second))
 	srv.SetClock(clk.Now)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	op := r.selectRow(isStatus(client.StatusFailed))
-	if view := plain(m.View()); !strings.Contains(view, "LLM provider error: 429") {
-		t.Fatalf("the failure's error is not shown:\n%s", view)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	op := selectRow(t, h, m, isStatus(client.StatusFailed))
+	if v := view(t, m); !strings.Contains(v, "LLM provider error: 429") {
+		t.Fatalf("the failure's error is not shown:\n%s", v)
 	}
-	r.keys("R")
-	confirm(t, r, "Queue operation consolidation "+op.ID[:8]+" (1 item) again?")
+	h.Keys("R")
+	confirm(t, h, "Queue operation consolidation "+op.ID[:8]+" (1 item) again?")
 	if got := statusOf(m, op.ID); got != client.StatusPending {
 		t.Fatalf("after retry: %q", got)
 	}
-	if r.lastTimer() != pollMin {
-		t.Fatalf("retry did not start the quick refresh: %v", r.lastTimer())
+	if lastPoll(h) != pollMin {
+		t.Fatalf("retry did not start the quick refresh: %v", lastPoll(h))
 	}
-	clk.step(1500 * time.Millisecond)
-	r.fire()
+	clk.Step(1500 * time.Millisecond)
+	tick(h)
 	if got := statusOf(m, op.ID); got != client.StatusProcessing {
 		t.Fatalf("at 1.5 s: %q", got)
 	}
-	clk.step(time.Second)
-	r.fire()
+	clk.Step(time.Second)
+	tick(h)
 	if got := statusOf(m, op.ID); got != client.StatusCompleted {
 		t.Fatalf("at 2.5 s: %q", got)
 	}
 	want := []string{"operation " + op.ID[:8] + " queued for retry", "consolidation " + op.ID[:8] + " completed"}
-	if got := r.toastTexts(); strings.Join(got, "|") != strings.Join(want, "|") {
+	if got := h.Toasts; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("toasts %q, want %q", got, want)
 	}
 	if e := m.selectedEntry(); e == nil || e.st == nil || e.st.RetryCount != 0 || e.st.ErrorMessage != "" {
@@ -95,13 +98,14 @@ func TestRetryFailed(t *testing.T) {
 // D deletes a finished operation's record: it leaves the list at once and the
 // server no longer knows it.
 func TestDeleteFinished(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	total := m.list.total
-	op := r.selectRow(isStatus(client.StatusCompleted))
-	r.keys("D")
-	confirm(t, r, "Only the record goes")
+	op := selectRow(t, h, m, isStatus(client.StatusCompleted))
+	h.Keys("D")
+	confirm(t, h, "Only the record goes")
 	if m.list.index(op.ID) >= 0 || m.list.total != total-1 {
 		t.Fatalf("deleted operation still listed (%d of %d)", len(m.list.rows), m.list.total)
 	}
@@ -141,33 +145,34 @@ func TestConflictExplainedAndRefreshed(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := demoServer(t, hindsighttest.WithAsyncDelay(time.Hour))
-			c := newCommon(t, srv)
-			r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-			op := r.selectRow(isStatus(tc.from))
+			srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(time.Hour))
+			c := uitest.NewCommon(t, srv)
+			m := New(c)
+			h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+			op := selectRow(t, h, m, isStatus(tc.from))
 			tc.behind(t, srv, c.Client, op.ID)
-			r.keys(tc.key)
-			r.keys("enter")
-			if r.front() != nil {
+			h.Keys(tc.key)
+			h.Keys("enter")
+			if h.Front() != nil {
 				t.Fatal("the confirmation stayed open after a 409")
 			}
-			view := plain(m.View())
-			if !strings.Contains(view, "Cannot ") || !strings.Contains(strings.Join(strings.Fields(view), " "), tc.want) {
-				t.Errorf("no explanation %q:\n%s", tc.want, view)
+			v := view(t, m)
+			if !strings.Contains(v, "Cannot ") || !strings.Contains(strings.Join(strings.Fields(v), " "), tc.want) {
+				t.Errorf("no explanation %q:\n%s", tc.want, v)
 			}
-			if len(r.errors) != 1 {
-				t.Fatalf("errors logged: %+v", r.errors)
+			if len(h.Errors) != 1 {
+				t.Fatalf("errors logged: %+v", h.Errors)
 			}
-			if code := client.StatusCode(r.errors[0].Err); code != 409 && code != 404 {
+			if code := client.StatusCode(h.Errors[0].Err); code != 409 && code != 404 {
 				t.Errorf("logged HTTP %d", code)
 			}
 			if got := statusOf(m, op.ID); got != tc.now {
 				t.Errorf("after the refresh the list shows %q, want %q", got, tc.now)
 			}
-			r.keys("j") // the notice goes once the user moves on
-			r.keys("k")
-			r.keys("s")
-			if strings.Contains(plain(m.View()), "Cannot ") {
+			h.Keys("j") // the notice goes once the user moves on
+			h.Keys("k")
+			h.Keys("s")
+			if strings.Contains(view(t, m), "Cannot ") {
 				t.Error("the notice stayed")
 			}
 		})
@@ -184,22 +189,23 @@ func retryBehind(t *testing.T, _ *hindsighttest.Server, c *client.Client, id str
 // Any other failure stays in the dialog with the Describe sentence, and is logged;
 // esc closes it and nothing changed.
 func TestActionFailureStaysInDialog(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	op := r.selectRow(isStatus(client.StatusFailed))
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	op := selectRow(t, h, m, isStatus(client.StatusFailed))
 	srv.SetFault(hindsighttest.Fault{Method: "POST", Path: "/v1/default/banks/user-alex-prefs/operations/*",
 		Status: 500, Body: `{"detail":"worker queue unavailable"}`})
-	r.keys("R", "enter")
-	d, ok := r.front().(*components.Confirm)
+	h.Keys("R", "enter")
+	d, ok := h.Front().(*components.Confirm)
 	if !ok || !strings.Contains(d.Err(), "worker queue unavailable") {
-		t.Fatalf("dialog %T err %q", r.front(), d.Err())
+		t.Fatalf("dialog %T err %q", h.Front(), d.Err())
 	}
-	if len(r.errors) != 1 || r.errors[0].Op != "retry operation" {
-		t.Errorf("errors logged: %+v", r.errors)
+	if len(h.Errors) != 1 || h.Errors[0].Op != "retry operation" {
+		t.Errorf("errors logged: %+v", h.Errors)
 	}
-	r.keys("esc")
-	if r.front() != nil || statusOf(m, op.ID) != client.StatusFailed {
+	h.Keys("esc")
+	if h.Front() != nil || statusOf(m, op.ID) != client.StatusFailed {
 		t.Error("esc did not leave things as they were")
 	}
 }

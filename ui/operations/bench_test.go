@@ -4,32 +4,35 @@ import (
 	"testing"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
-// loadedPane is a focused 88x35 pane (the main pane of a 120x40 terminal) with 1,000
-// operations loaded (ten pages), the cursor in the middle of the list and the
-// selected operation's record in the detail panel.
-func loadedPane(b *testing.B) (*root, *Model) {
+// loadedPane is a focused pane of a 120x40 terminal with 1,000 operations loaded (ten
+// pages), the cursor in the middle of the list and the selected operation's record
+// in the detail panel.
+func loadedPane(b *testing.B) *Model {
 	b.Helper()
-	srv := newServer(b, hindsighttest.WithSeed(opsSeed(1000)))
-	r, m := startPane(b, newCommon(b, srv), "ops", 88, 35)
+	c := uitest.NewCommon(b, uitest.Server(b, hindsighttest.WithSeed(opsSeed(1000))))
+	m := New(c)
+	h := uitest.Start(b, c, m, uitest.Bank("ops"))
 	m.want = 1000
-	r.keys("r")
+	h.Keys("r")
 	if len(m.list.rows) != 1000 {
 		b.Fatalf("%d operations loaded", len(m.list.rows))
 	}
 	for m.cursor < 500 {
-		r.keys("pgdown")
+		h.Keys("pgdown")
 	}
+	h.Fire(isDetailDue)
 	if e := m.selectedEntry(); e == nil || e.st == nil {
 		b.Fatal("no detail")
 	}
-	return r, m
+	return m
 }
 
 // BenchmarkView is one frame of the list and the detail panel with 1,000 operations.
 func BenchmarkView(b *testing.B) {
-	_, m := loadedPane(b)
+	m := loadedPane(b)
 	_ = m.View()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -40,12 +43,12 @@ func BenchmarkView(b *testing.B) {
 // BenchmarkMoveCursor is one step down the list and the frame after it: two rows and
 // the detail panel are drawn again (the record request is a command, not run here).
 func BenchmarkMoveCursor(b *testing.B) {
-	_, m := loadedPane(b)
+	m := loadedPane(b)
 	keys := []string{"j", "k"}
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		m.Update(press(keys[i%2]))
+		m.Update(uitest.Key(keys[i%2]))
 		_ = m.View()
 		i++
 	}
@@ -54,7 +57,7 @@ func BenchmarkMoveCursor(b *testing.B) {
 // BenchmarkRefreshAnswer is taking an auto-refresh's answer of 1,000 operations (the
 // requests themselves excluded) and drawing the frame after it.
 func BenchmarkRefreshAnswer(b *testing.B) {
-	_, m := loadedPane(b)
+	m := loadedPane(b)
 	ops := make([]loadedMsg, 1)
 	for i := range m.list.rows {
 		ops[0].ops = append(ops[0].ops, m.list.rows[i].op)
@@ -63,7 +66,7 @@ func BenchmarkRefreshAnswer(b *testing.B) {
 	for b.Loop() {
 		_ = m.startLoad(false)
 		msg := ops[0]
-		msg.owner, msg.seq, msg.bank, msg.total = m, m.load.seq, m.bank, len(msg.ops)
+		msg.seq, msg.bank, msg.total = m.load.seq, m.bank, len(msg.ops)
 		m.Update(msg)
 		_ = m.View()
 	}

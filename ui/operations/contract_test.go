@@ -7,6 +7,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/contracttest"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestContract drives the pane through everything it asks the server, through the
@@ -16,45 +17,49 @@ import (
 // the pane sends, and every answer it reads, must match Hindsight's OpenAPI document.
 func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
-	srv := demoServer(t, hindsighttest.WithAsyncDelay(time.Hour), hindsighttest.WithSeed(opsSeed(130)))
+	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(time.Hour), hindsighttest.WithSeed(opsSeed(130)))
 	v := contracttest.New(t, doc, srv.URL())
-	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
+	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
 
 	// Paging and the auto-refresh of every loaded page.
-	r, m := startPane(t, c, "ops", 88, 35)
-	r.keys("G", "G")
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("ops"))
+	h.Keys("G", "G")
 	if len(m.list.rows) != 130 {
 		t.Fatalf("paging: %d rows", len(m.list.rows))
 	}
-	r.fire()
+	tick(h)
 
 	// Every filter value, alone, and parents hidden.
 	for range statusValues() {
-		r.keys("s")
+		h.Keys("s")
 	}
 	for range typeValues() {
-		r.keys("t")
+		h.Keys("t")
 	}
-	r.keys("b", "s", "t", "b")
+	h.Keys("b", "s", "t", "b")
 
-	r, m = startPane(t, c, "user-alex-prefs", 88, 35)
-	r.selectRow(isStatus(client.StatusFailed))
-	r.keys("i")          // GET with include_payload
-	r.keys("R", "enter") // retry
-	r.selectRow(isStatus(client.StatusPending))
-	r.keys("c", "enter") // cancel
-	r.keys("D", "enter") // delete the cancelled one
-	r.selectRow(isStatus(client.StatusCompleted))
+	m = New(c)
+	h = uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	selectRow(t, h, m, isStatus(client.StatusFailed))
+	h.Keys("i") // GET with include_payload
+	h.Fire(isDetailDue)
+	h.Keys("R", "enter") // retry
+	selectRow(t, h, m, isStatus(client.StatusPending))
+	h.Keys("c", "enter") // cancel
+	h.Keys("D", "enter") // delete the cancelled one
+	selectRow(t, h, m, isStatus(client.StatusCompleted))
 	id := m.selectedID()
 	if _, err := c.Client.DeleteOperation(t.Context(), "user-alex-prefs", id); err != nil {
 		t.Fatal(err)
 	}
-	r.keys("D", "enter") // 404: the record is gone; explained, the dialog closes
+	h.Keys("D", "enter") // 404: the record is gone; explained, the dialog closes
 	delete(m.det.entries, id)
-	r.send(nudge{}) // GET answers not_found
-	r.selectRow(isStatus(client.StatusPending))
+	h.Deliver(nudge{}) // GET answers not_found
+	h.Fire(isDetailDue)
+	selectRow(t, h, m, isStatus(client.StatusPending))
 	srv.CompleteOperations()
-	r.keys("c", "enter") // 409: it completed meanwhile
+	h.Keys("c", "enter") // 409: it completed meanwhile
 
 	v.Report(t)
 	if n := v.Counts().Violations; n != 0 {

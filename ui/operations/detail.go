@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -58,12 +57,10 @@ type drawKey struct {
 }
 
 type detailDueMsg struct {
-	owner *Model
-	seq   int
+	seq int
 }
 
 type detailLoadedMsg struct {
-	owner   *Model
 	seq     int
 	bank    string
 	id, key string
@@ -106,28 +103,24 @@ func (m *Model) ensureDetail() tea.Cmd {
 	m.stopDetail()
 	m.det.seq++
 	m.det.pending, m.det.reqID, m.det.reqKey, m.det.reqPay = req, id, r.key, pay
-	msg := detailDueMsg{owner: m, seq: m.det.seq}
-	if m.detailDelay <= 0 {
-		return m.onDetailDue(msg)
-	}
-	return tea.Tick(m.detailDelay, func(time.Time) tea.Msg { return msg })
+	return m.c.After(detailDebounce, detailDueMsg{seq: m.det.seq})
 }
 
 // onDetailDue sends the request the cursor rested on.
 func (m *Model) onDetailDue(msg detailDueMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.det.seq || m.det.pending == "" {
+	if msg.seq != m.det.seq || m.det.pending == "" {
 		return nil
 	}
 	ctx, cancel := m.c.Context(context.Background())
 	m.det.cancel = cancel
-	owner, seq, bank, id, key, pay, cl := m, m.det.seq, m.bank, m.det.reqID, m.det.reqKey, m.det.reqPay, m.c.Client
+	seq, bank, id, key, pay, cl := m.det.seq, m.bank, m.det.reqID, m.det.reqKey, m.det.reqPay, m.c.Client
 	return func() tea.Msg {
 		defer cancel()
 		st, err := cl.GetOperation(ctx, bank, id, pay)
 		if err != nil {
 			err = fmt.Errorf("get operation %s: %w", shortID(id), err)
 		}
-		return detailLoadedMsg{owner: owner, seq: seq, bank: bank, id: id, key: key, payload: pay, st: st, err: err}
+		return detailLoadedMsg{seq: seq, bank: bank, id: id, key: key, payload: pay, st: st, err: err}
 	}
 }
 
@@ -147,7 +140,7 @@ func (m *Model) detailBusy() bool { return m.det.pending != "" }
 // onDetail keeps a record. not_found means the operation was deleted meanwhile: the
 // list is refreshed so it goes.
 func (m *Model) onDetail(msg detailLoadedMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.det.seq || msg.bank != m.bank || m.det.pending == "" {
+	if msg.seq != m.det.seq || msg.bank != m.bank || m.det.pending == "" {
 		return nil
 	}
 	m.det.pending, m.det.cancel = "", nil
@@ -159,7 +152,7 @@ func (m *Model) onDetail(msg detailLoadedMsg) tea.Cmd {
 		m.det.entries[msg.id] = &detailEntry{key: msg.key, err: msg.err}
 		if text := msg.err.Error(); text != m.det.lastErr {
 			m.det.lastErr = text
-			return emit(common.ErrorMsg{Op: "get operation", Err: msg.err})
+			return common.Emit(common.ErrorMsg{Op: "get operation", Err: msg.err})
 		}
 		return nil
 	case msg.st.Status == client.StatusNotFound:
@@ -196,26 +189,59 @@ func (m *Model) selectedEntry() *detailEntry {
 	return nil
 }
 
-// detailLines draws the selected operation's panel at width, reusing the last
-// drawing while nothing it shows has changed.
-func (m *Model) detailLines(width int) []string {
+// detailKey is what the selected operation's panel at width depends on, and its row
+// (nil when nothing is selected).
+func (m *Model) detailKey(width int) (drawKey, *row) {
 	r := m.selected()
 	if r == nil {
-		return nil
+		return drawKey{}, nil
 	}
-	now := m.c.Now()
-	e := m.det.entries[r.op.ID]
-	k := drawKey{id: r.op.ID, key: r.key, entry: e, loading: m.detailBusy() && m.det.reqID == r.op.ID,
-		width: width, minute: now.Unix() / 60, styles: m.c.Styles}
+	k := drawKey{id: r.op.ID, key: r.key, entry: m.det.entries[r.op.ID], loading: m.detailBusy() && m.det.reqID == r.op.ID,
+		width: width, minute: m.c.Now().Unix() / 60, styles: m.c.Styles}
 	if r.op.Status == "processing" {
 		k.frame = m.frame
+	}
+	return k, r
+}
+
+// detailLines are the selected operation's panel at width: the drawing settle kept
+// while nothing it shows has changed, else a new one.
+func (m *Model) detailLines(width int) []string {
+	k, r := m.detailKey(width)
+	if r == nil {
+		return nil
 	}
 	if m.det.lines != nil && m.det.drawn == k {
 		return m.det.lines
 	}
-	doc := operationDoc(r, e, k.loading, k.frame, m.keys, m.c, now)
-	m.det.lines, m.det.drawn = doc.Lines(m.c.Styles, width), k
-	return m.det.lines
+	return m.drawDetail(r, k)
+}
+
+// drawDetail draws the panel of r for k.
+func (m *Model) drawDetail(r *row, k drawKey) []string {
+	doc := operationDoc(r, k.entry, k.loading, k.frame, m.keys, m.c, m.c.Now())
+	return doc.Lines(m.c.Styles, k.width)
+}
+
+// keepDetail draws the panel at w x h for View when what it shows changed, and keeps
+// its scroll inside the text (a new operation starts at the top).
+func (m *Model) keepDetail(w, h int) {
+	k, r := m.detailKey(w)
+	if r == nil {
+		return
+	}
+	d := &m.det
+	if d.lines == nil || d.drawn != k {
+		d.lines, d.drawn = m.drawDetail(r, k), k
+	}
+	d.scrollFor(r.op.ID)
+	d.scroll = detailScroll(d.scroll, len(d.lines), h)
+}
+
+// detailScroll is scroll kept inside a text of n lines in a panel of h lines, whose
+// last line may say where it is.
+func detailScroll(scroll, n, h int) int {
+	return min(max(scroll, 0), max(n-h+1, 0))
 }
 
 // detailView is the panel scrolled, exactly w x h; the last line says when there is
@@ -223,13 +249,15 @@ func (m *Model) detailLines(width int) []string {
 func (m *Model) detailView(w, h int) []string {
 	all := m.detailLines(w)
 	d := &m.det
-	d.scrollFor(m.selectedID())
-	d.scroll = min(max(d.scroll, 0), max(len(all)-h+1, 0))
+	scroll := 0
+	if d.scrollID == m.selectedID() {
+		scroll = detailScroll(d.scroll, len(all), h)
+	}
 	out := make([]string, 0, h)
-	out = append(out, all[min(d.scroll, len(all)):min(d.scroll+h, len(all))]...)
+	out = append(out, all[min(scroll, len(all)):min(scroll+h, len(all))]...)
 	if len(all) > h && h > 1 {
 		pos := m.keys.Operations.DetailDn.Help().Key + "/" + m.keys.Operations.DetailUp.Help().Key + " scroll · " +
-			fmt.Sprintf("%d–%d/%d", d.scroll+1, min(d.scroll+h-1, len(all)), len(all))
+			fmt.Sprintf("%d–%d/%d", scroll+1, min(scroll+h-1, len(all)), len(all))
 		if len(out) >= h {
 			out = out[:h-1]
 		}
@@ -242,7 +270,7 @@ func (m *Model) detailView(w, h int) []string {
 	return out
 }
 
-// scrollDetail scrolls the panel by n lines (detailView clamps the end).
+// scrollDetail scrolls the panel by n lines (settle keeps it inside the text).
 func (m *Model) scrollDetail(n int) {
 	m.det.scrollFor(m.selectedID())
 	m.det.scroll = max(m.det.scroll+n, 0)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -137,7 +139,7 @@ func progressSection(d *components.Doc, p *client.OperationProgress, now time.Ti
 	d.Field("at", when(p.At, now))
 	if len(p.Detail) > 0 {
 		parts := make([]string, 0, len(p.Detail))
-		for _, k := range sortedKeys(p.Detail) {
+		for _, k := range slices.Sorted(maps.Keys(p.Detail)) {
 			parts = append(parts, k+"="+strconv.Itoa(p.Detail[k]))
 		}
 		d.Field("detail", strings.Join(parts, ", "))
@@ -154,7 +156,7 @@ func childSection(d *components.Doc, children []client.ChildOperation) {
 	for _, ch := range children {
 		d.Line(func(s *styles.Styles, w int) string {
 			head := fmt.Sprintf("#%d ", ch.SubBatchIndex)
-			tail := "  " + plural(ch.ItemsCount, "item", "items") + "  " + shortID(ch.OperationID)
+			tail := "  " + common.Plural(ch.ItemsCount, "item", "items") + "  " + shortID(ch.OperationID)
 			return s.Muted.Render(head) + s.OperationStatus(ch.Status).Render(statusBadge(ch.Status, 0)) +
 				s.Text.Render(components.Truncate(tail, max(w-len(head)-12, 0)))
 		})
@@ -173,7 +175,7 @@ func childSection(d *components.Doc, children []client.ChildOperation) {
 func compactJSON(m map[string]json.RawMessage) string {
 	var b strings.Builder
 	b.WriteString("{")
-	for i, k := range sortedKeys(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -198,7 +200,7 @@ func writeJSON(b *strings.Builder, v any) {
 	switch v := v.(type) {
 	case map[string]any:
 		b.WriteString("{")
-		for i, k := range sortedKeys(v) {
+		for i, k := range slices.Sorted(maps.Keys(v)) {
 			if i > 0 {
 				b.WriteString(", ")
 			}

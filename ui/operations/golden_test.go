@@ -2,8 +2,7 @@ package operations
 
 import (
 	"context"
-	"net/http"
-	"net/url"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,18 +11,14 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
-// Pane sizes inside the root's frame at a 120x40 and a 60x20 terminal, and the
-// screens the dialogs are centred on.
-var goldenSizes = []struct {
-	name             string
-	w, h             int
-	screenW, screenH int
-}{
-	{"120x40", 88, 35, 120, 40},
-	{"60x20", 58, 15, 60, 20},
-}
+// goldenTerminals are the terminals the goldens are drawn in: the pane gets the size
+// the layout gives it, a dialog the whole screen.
+var goldenTerminals = [][2]int{{120, 40}, {60, 20}}
+
+func termName(term [2]int) string { return fmt.Sprintf("%dx%d", term[0], term[1]) }
 
 // batchID is the fixed id of the async retain the goldens submit.
 const batchID = "0b5e7c1a-2f4d-4e6b-9a8c-3d2e1f0a9b8c"
@@ -50,32 +45,6 @@ func retainBatch(t *testing.T, srv *hindsighttest.Server, c *common.Common) []st
 	return ids
 }
 
-// goldenCommon talks to srv under the name goldenURL, so that error sentences, which
-// name the server, do not carry the test server's random port.
-func goldenCommon(t *testing.T, srv *hindsighttest.Server) *common.Common {
-	t.Helper()
-	target, err := url.Parse(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := newCommon(t, srv)
-	cl, err := client.New(goldenURL, client.WithHTTPClient(&http.Client{Transport: rewrite{target}}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Client = cl
-	return c
-}
-
-// rewrite sends every request to the test server, whatever host it names.
-type rewrite struct{ to *url.URL }
-
-func (rw rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	req.URL.Scheme, req.URL.Host = rw.to.Scheme, rw.to.Host
-	return http.DefaultTransport.RoundTrip(req)
-}
-
 // TestGoldenViews compares the plain text of the pane's states. Regenerate with:
 // go test ./ui/operations -run TestGolden -update
 func TestGoldenViews(t *testing.T) {
@@ -84,61 +53,66 @@ func TestGoldenViews(t *testing.T) {
 		name   string
 		bank   string
 		faults []hindsighttest.Fault
-		setup  func(t *testing.T, r *root, m *Model)
+		setup  func(t *testing.T, h *uitest.Host, m *Model)
 	}{
 		{name: "list", bank: "team-platform"},
-		{name: "failed-detail", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
-			r.selectRow(isStatus(client.StatusFailed))
+		{name: "failed-detail", bank: "user-alex-prefs", setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			selectRow(t, h, m, isStatus(client.StatusFailed))
 			if m.width < sideBySide {
-				r.keys("enter")
+				h.Keys("enter")
 			}
 		}},
-		{name: "running-detail", bank: "team-platform", setup: func(t *testing.T, r *root, m *Model) {
-			r.selectRow(isStatus(client.StatusProcessing))
+		{name: "running-detail", bank: "team-platform", setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			selectRow(t, h, m, isStatus(client.StatusProcessing))
 			if m.width < sideBySide {
-				r.keys("d")
+				h.Keys("d")
 			}
 		}},
-		{name: "list-only", bank: "writer-agent", setup: func(t *testing.T, r *root, m *Model) {
+		{name: "list-only", bank: "writer-agent", setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			if m.width >= sideBySide {
-				r.keys("d") // the whole width for the list: every column
+				h.Keys("d") // the whole width for the list: every column
 			}
-			r.keys("j", "j", "j", "j")
+			h.Keys("j", "j", "j", "j")
 		}},
-		{name: "filtered", bank: "team-platform", setup: func(t *testing.T, r *root, m *Model) {
-			r.keys("s", "s", "s", "s", "b") // failed, parents hidden
+		{name: "filtered", bank: "team-platform", setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			h.Keys("s", "s", "s", "s", "b") // failed, parents hidden
 		}},
-		{name: "filtered-empty", bank: "scratch", setup: func(t *testing.T, r *root, m *Model) {
-			r.keys("t")
+		{name: "filtered-empty", bank: "scratch", setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			h.Keys("t")
 		}},
 		{name: "empty", bank: "scratch"},
-		{name: "paused", bank: "team-platform", setup: func(t *testing.T, r *root, m *Model) { r.keys("p") }},
-		{name: "conflict", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
-			r.selectRow(isStatus(client.StatusFailed))
+		{name: "paused", bank: "team-platform", setup: func(t *testing.T, h *uitest.Host, m *Model) { h.Keys("p") }},
+		{name: "conflict", bank: "user-alex-prefs", setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			selectRow(t, h, m, isStatus(client.StatusFailed))
 			if _, err := m.c.Client.RetryOperation(context.Background(), "user-alex-prefs", m.selectedID()); err != nil {
 				t.Fatal(err)
 			}
-			r.keys("R", "enter")
+			h.Keys("R", "enter")
 		}},
 		{name: "error", bank: "team-platform", faults: []hindsighttest.Fault{{Method: "GET", Path: opsPath, Status: 500,
 			Body: `{"detail":"database connection pool exhausted"}`}}},
 		{name: "no-bank"},
 	}
-	for _, sz := range goldenSizes {
+	for _, term := range goldenTerminals {
 		for _, sc := range screens {
-			t.Run(sz.name+"/"+sc.name, func(t *testing.T) {
+			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
 				var opts []hindsighttest.Option
 				for _, f := range sc.faults {
 					opts = append(opts, hindsighttest.WithFault(f))
 				}
-				srv := demoServer(t, opts...)
-				r, m := startPane(t, goldenCommon(t, srv), sc.bank, sz.w, sz.h)
-				if sc.setup != nil {
-					sc.setup(t, r, m)
+				c := uitest.GoldenCommon(t, uitest.DemoServer(t, opts...))
+				m := New(c)
+				var start []uitest.Option
+				if sc.bank != "" {
+					start = append(start, uitest.Bank(sc.bank))
 				}
-				view := m.View()
-				checkBox(t, view, sz.w, sz.h)
-				golden.RequireEqual(t, []byte(plain(view)))
+				h := uitest.Start(t, c, m, append(start, uitest.Terminal(term[0], term[1]))...)
+				if sc.setup != nil {
+					sc.setup(t, h, m)
+				}
+				h.Fire(isDetailDue) // the cursor rests: the selected operation's record loads
+				uitest.CheckBox(t, uitest.View(t, m), m.width, m.height)
+				uitest.RequireGolden(t, m)
 			})
 		}
 	}
@@ -148,18 +122,20 @@ func TestGoldenViews(t *testing.T) {
 // its children and result metadata. The children's ids are random, so they are
 // replaced by stand-ins.
 func TestGoldenBatch(t *testing.T) {
-	for _, sz := range goldenSizes {
-		t.Run(sz.name, func(t *testing.T) {
-			srv := demoServer(t)
-			c := newCommon(t, srv)
+	for _, term := range goldenTerminals {
+		t.Run(termName(term), func(t *testing.T) {
+			srv := uitest.DemoServer(t)
+			c := uitest.NewCommon(t, srv)
 			children := retainBatch(t, srv, c)
-			r, m := startPane(t, c, "scratch", sz.w, sz.h)
-			r.selectRow(func(op client.Operation) bool { return op.ID == batchID })
+			m := New(c)
+			h := uitest.Start(t, c, m, uitest.Bank("scratch"), uitest.Terminal(term[0], term[1]))
+			selectRow(t, h, m, func(op client.Operation) bool { return op.ID == batchID })
 			if m.width < sideBySide {
-				r.keys("enter")
+				h.Keys("enter")
+				h.Fire(isDetailDue)
 			}
-			r.keys("J", "J") // past the times, to the children
-			view := plain(m.View())
+			h.Keys("J", "J") // past the times, to the children
+			view := uitest.Plain(uitest.View(t, m))
 			for i, id := range children {
 				view = strings.ReplaceAll(view, id[:8], []string{"child-01", "child-02"}[i])
 			}
@@ -168,9 +144,9 @@ func TestGoldenBatch(t *testing.T) {
 	}
 }
 
-// TestGoldenDialogs compares the confirmations.
+// TestGoldenDialogs compares the confirmations, drawn on the whole screen.
 func TestGoldenDialogs(t *testing.T) {
-	for _, sz := range goldenSizes {
+	for _, term := range goldenTerminals {
 		for _, sc := range []struct {
 			name, status, key string
 		}{
@@ -178,16 +154,17 @@ func TestGoldenDialogs(t *testing.T) {
 			{"retry", client.StatusFailed, "R"},
 			{"delete", client.StatusCompleted, "D"},
 		} {
-			t.Run(sz.name+"/"+sc.name, func(t *testing.T) {
-				r, _ := startPane(t, newCommon(t, demoServer(t)), "team-platform", sz.w, sz.h)
-				r.selectRow(isStatus(sc.status))
-				r.keys(sc.key)
-				d := r.front()
+			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
+				c := uitest.NewCommon(t, uitest.DemoServer(t))
+				m := New(c)
+				h := uitest.Start(t, c, m, uitest.Bank("team-platform"), uitest.Terminal(term[0], term[1]))
+				selectRow(t, h, m, isStatus(sc.status))
+				h.Keys(sc.key)
+				d := h.Front()
 				if d == nil {
 					t.Fatal("no dialog")
 				}
-				d.SetSize(sz.screenW, sz.screenH)
-				golden.RequireEqual(t, []byte(plain(d.View())))
+				uitest.RequireGolden(t, d)
 			})
 		}
 	}

@@ -104,52 +104,51 @@ func (m *Model) Actions() []common.Action {
 	}
 	k := m.keys
 	ko := k.Operations
-	a := func(name string, b key.Binding, act action) common.Action {
-		act.owner = m
-		return common.Action{Name: name, Key: b.Help().Key, Msg: act}
+	a := func(name string, b key.Binding, kind string) common.Action {
+		return common.Action{Name: name, Key: b.Help().Key, Msg: common.ActionMsg{Kind: kind}}
 	}
-	acts := []common.Action{a("Refresh the operations", k.Global.Refresh, action{do: doRefresh})}
+	acts := []common.Action{a("Refresh the operations", k.Global.Refresh, doRefresh)}
 	if ko.Pause.Enabled() {
 		name := "Pause the operations auto-refresh"
 		if m.poll.paused {
 			name = "Resume the operations auto-refresh"
 		}
-		acts = append(acts, a(name, ko.Pause, action{do: doPause}))
+		acts = append(acts, a(name, ko.Pause, doPause))
 	}
 	if r := m.selected(); r != nil {
 		id := r.short
 		if ko.Cancel.Enabled() {
-			acts = append(acts, a("Cancel operation "+id, ko.Cancel, action{do: doCancel}))
+			acts = append(acts, a("Cancel operation "+id, ko.Cancel, doCancel))
 		}
 		if ko.Retry.Enabled() {
-			acts = append(acts, a("Retry operation "+id, ko.Retry, action{do: doRetry}))
+			acts = append(acts, a("Retry operation "+id, ko.Retry, doRetry))
 		}
 		if ko.Delete.Enabled() {
-			acts = append(acts, a("Delete the record of operation "+id, ko.Delete, action{do: doDelete}))
+			acts = append(acts, a("Delete the record of operation "+id, ko.Delete, doDelete))
 		}
 		if ko.Payload.Enabled() {
-			acts = append(acts, a("Load the task payload of operation "+id, ko.Payload, action{do: doPayload}))
+			acts = append(acts, a("Load the task payload of operation "+id, ko.Payload, doPayload))
 		}
 		name := "Show the operation's details"
 		if m.detailVisible() {
 			name = "Hide the operation's details"
 		}
-		acts = append(acts, a(name, ko.Detail, action{do: doDetail}))
+		acts = append(acts, a(name, ko.Detail, doDetail))
 	}
 	parents := "Operations: hide batch_retain parents"
 	if m.filter.excludeParents {
 		parents = "Operations: show batch_retain parents"
 	}
-	acts = append(acts, a(parents, ko.Parents, action{do: doParents}))
+	acts = append(acts, a(parents, ko.Parents, doParents))
 	none := key.Binding{}
 	for _, v := range statusValues() {
 		if v != m.filter.status {
-			acts = append(acts, a("Operations: status "+orAll(v), none, action{do: doSetStatus, value: v}))
+			acts = append(acts, a("Operations: status "+orAll(v), none, doSetStatus+v))
 		}
 	}
 	for _, v := range typeValues() {
 		if v != m.filter.typ {
-			acts = append(acts, a("Operations: type "+orAll(v), none, action{do: doSetType, value: v}))
+			acts = append(acts, a("Operations: type "+orAll(v), none, doSetType+v))
 		}
 	}
 	return acts

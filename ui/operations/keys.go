@@ -1,26 +1,21 @@
 package operations
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-// action is something the pane does, from its keys or the command palette; owner
-// makes sure that, broadcast to every pane, only this one acts.
-type action struct {
-	owner *Model
-	do    string
-	value string // for doSetStatus, doSetType
-}
-
-// The pane's actions.
+// The pane's actions, done by its keys and, as the kind of a common.ActionMsg, by the
+// command palette.
 const (
 	doRefresh   = "refresh"
 	doPause     = "pause"
-	doStatus    = "status"     // cycle the status filter
-	doType      = "type"       // cycle the type filter
-	doSetStatus = "set status" // set the status filter to value
-	doSetType   = "set type"   // set the type filter to value
+	doStatus    = "status"      // cycle the status filter
+	doType      = "type"        // cycle the type filter
+	doSetStatus = "set status:" // followed by the status to filter on ("" for all)
+	doSetType   = "set type:"   // followed by the type to filter on ("" for all)
 	doParents   = "parents"
 	doCancel    = "cancel"
 	doRetry     = "retry"
@@ -31,11 +26,17 @@ const (
 )
 
 // do performs an action.
-func (m *Model) do(a action) tea.Cmd {
+func (m *Model) do(kind string) tea.Cmd {
 	if m.bank == "" {
 		return nil
 	}
-	switch a.do {
+	if v, ok := strings.CutPrefix(kind, doSetStatus); ok {
+		return m.setFilter(func(f *filters) { f.status = v })
+	}
+	if v, ok := strings.CutPrefix(kind, doSetType); ok {
+		return m.setFilter(func(f *filters) { f.typ = v })
+	}
+	switch kind {
 	case doRefresh:
 		return m.refresh(true)
 	case doPause:
@@ -44,10 +45,6 @@ func (m *Model) do(a action) tea.Cmd {
 		return m.setFilter(func(f *filters) { f.status = next(statusValues(), f.status) })
 	case doType:
 		return m.setFilter(func(f *filters) { f.typ = next(typeValues(), f.typ) })
-	case doSetStatus:
-		return m.setFilter(func(f *filters) { f.status = a.value })
-	case doSetType:
-		return m.setFilter(func(f *filters) { f.typ = a.value })
 	case doParents:
 		return m.setFilter(func(f *filters) { f.excludeParents = !f.excludeParents })
 	case doCancel:
@@ -103,7 +100,7 @@ func (m *Model) setFilter(change func(*filters)) tea.Cmd {
 // handleKey routes a key press.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	kl, ko := m.keys.List, m.keys.Operations
-	a := func(do string) tea.Cmd { return m.do(action{owner: m, do: do}) }
+	a := m.do
 	if !key.Matches(k, kl.Up, kl.Down, kl.PageUp, kl.PageDown, kl.Top, kl.Bottom) {
 		m.notice = notice{} // a notice stays until the user does something else
 	}

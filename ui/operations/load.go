@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -32,7 +33,6 @@ type loadState struct {
 // loadedMsg answers one load: the first want operations (in pages), and the current
 // state of watched operations the list did not include (filtered out, or further down).
 type loadedMsg struct {
-	owner *Model
 	seq   int
 	bank  string
 	ops   []client.Operation
@@ -51,7 +51,7 @@ func (m *Model) startLoad(visible bool) tea.Cmd {
 	m.load.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.load.cancel, m.load.busy, m.load.visible = cancel, true, visible
-	owner, seq, bank, f, want, cl, timeout := m, m.load.seq, m.bank, m.filter, max(m.want, pageSize), m.c.Client, m.c.Timeout
+	seq, bank, f, want, cl, timeout := m.load.seq, m.bank, m.filter, max(m.want, pageSize), m.c.Client, m.c.Timeout
 	ids := make([]string, 0, len(m.watch))
 	for id := range m.watch {
 		ids = append(ids, id)
@@ -59,7 +59,7 @@ func (m *Model) startLoad(visible bool) tea.Cmd {
 	call := func() tea.Msg {
 		defer cancel()
 		ops, total, err := fetchPages(ctx, cl, timeout, bank, f, want)
-		msg := loadedMsg{owner: owner, seq: seq, bank: bank, ops: ops, total: total, err: err}
+		msg := loadedMsg{seq: seq, bank: bank, ops: ops, total: total, err: err}
 		if err == nil {
 			msg.extra = fetchMissing(ctx, cl, timeout, bank, ids, ops)
 		}
@@ -176,7 +176,7 @@ func (m *Model) stopLoad() {
 // stale: the list is replaced (the selected operation stays selected), finished
 // retains raise their toasts and the next auto-refresh is scheduled.
 func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.load.seq || msg.bank != m.bank || !m.load.busy {
+	if msg.seq != m.load.seq || msg.bank != m.bank || !m.load.busy {
 		return nil
 	}
 	m.load = loadState{seq: m.load.seq}
@@ -189,7 +189,7 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 		// An auto-refresh repeats a failure every few seconds; the log gets it once.
 		if text := msg.err.Error(); text != m.lastErr {
 			m.lastErr = text
-			logged = emit(common.ErrorMsg{Op: "list operations", Err: msg.err})
+			logged = common.Emit(common.ErrorMsg{Op: "list operations", Err: msg.err})
 		}
 		return tea.Batch(logged, m.schedulePoll(false))
 	}
@@ -267,7 +267,7 @@ func newListing(ops []client.Operation, total int, extra map[string]*client.Oper
 		}
 		_, _ = h.Write([]byte(op.ID + "\x00" + key + "\x00"))
 	}
-	for _, id := range sortedKeys(extra) {
+	for _, id := range slices.Sorted(maps.Keys(extra)) {
 		_, _ = h.Write([]byte(id + "\x00" + extra[id].Status + "\x00" + extra[id].UpdatedAt.Raw + "\x00"))
 	}
 	_, _ = h.Write([]byte(strconv.Itoa(total)))

@@ -33,7 +33,6 @@ const detailDebounce = 120 * time.Millisecond
 type Model struct {
 	c       *common.Common
 	keys    keymap.KeyMap // this pane's copy: bindings are disabled here, not globally
-	styled  *styles.Styles
 	width   int
 	height  int
 	focused bool
@@ -51,8 +50,8 @@ type Model struct {
 	lastErr string // the failure last logged, so a repeating poll logs it once
 	cursor  int
 	offset  int
-	rowsH   int // list rows that fit, as last drawn
-	listTop int // the line of the first list row, as last drawn
+	rowsH   int // list rows that fit, as settle laid them out
+	listTop int // the line of the first list row, as settle laid it out
 
 	detailToggled bool // hides the detail beside a wide list, shows it instead of a narrow one
 	det           detailState
@@ -62,16 +61,10 @@ type Model struct {
 	follow string             // an operation to select once it is listed
 
 	notice   notice
-	head     headCache // the lines above the list, as last drawn
+	head     headCache // the lines above the list, as settle drew them
 	spin     spinner.Model
 	spinning bool
 	frame    int // advances with every answer: the processing glyph turns with each refresh
-	dialog   dialogHolder
-
-	// after schedules msg after d (the auto-refresh timer); a field so tests can run
-	// timers by hand. detailDelay is the detail debounce; tests set it to zero.
-	after       func(d time.Duration, msg tea.Msg) tea.Cmd
-	detailDelay time.Duration
 }
 
 var (
@@ -82,17 +75,11 @@ var (
 
 // New returns the operations pane; it loads nothing until it is first shown.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, styled: c.Styles, want: pageSize, watch: map[string]watched{},
-		after: tickAfter, detailDelay: detailDebounce}
+	m := &Model{c: c, keys: c.Keys, want: pageSize, watch: map[string]watched{}}
 	m.det = newDetailState()
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.syncKeys()
 	return m
-}
-
-// tickAfter is the real timer behind Model.after.
-func tickAfter(d time.Duration, msg tea.Msg) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // Init implements common.Pane; nothing happens before the pane is shown.
@@ -101,11 +88,21 @@ func (m *Model) Init() tea.Cmd { return nil }
 // SetSize implements common.Pane.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 0), max(height, 0)
+	m.settle()
+}
+
+// SetStyles implements common.Pane: the spinner takes the new colours; the header,
+// the rows and the detail panel are drawn again (their caches are keyed by the
+// styles).
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.spin.Style = st.Accent
+	m.settle()
 }
 
 // Focus implements common.Pane. The first time, it loads the bank's operations.
 func (m *Model) Focus() tea.Cmd {
 	m.focused = true
+	defer m.settle() // the selected row shows focus
 	if m.activated {
 		return nil
 	}
@@ -115,14 +112,16 @@ func (m *Model) Focus() tea.Cmd {
 
 // Blur implements common.Pane. The auto-refresh goes on, so a finished retain still
 // raises its toast.
-func (m *Model) Blur() { m.focused = false }
+func (m *Model) Blur() {
+	m.focused = false
+	m.settle()
+}
 
 // Capturing implements common.Pane: the pane has no text field.
 func (m *Model) Capturing() bool { return false }
 
 // Update implements common.Pane.
 func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
-	m.restyle()
 	m.syncKeys()
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
@@ -156,21 +155,13 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 			}
 			m.spin, cmd = m.spin.Update(msg)
 		}
-	case action:
-		if msg.owner == m {
-			cmd = m.do(msg)
-		}
+	case common.ActionMsg:
+		cmd = m.do(msg.Kind)
 	}
 	m.syncKeys()
-	return m, tea.Batch(cmd, m.ensureDetail(), m.dialog.relay(msg))
-}
-
-// restyle follows the root's theme switch.
-func (m *Model) restyle() {
-	if m.styled != m.c.Styles {
-		m.styled = m.c.Styles
-		m.spin.Style = m.c.Styles.Accent
-	}
+	cmd = tea.Batch(cmd, m.ensureDetail())
+	m.settle()
+	return m, cmd
 }
 
 // selectBank switches to another bank: what was shown, its auto-refresh and its
@@ -204,6 +195,3 @@ func (m *Model) started(msg common.OperationStartedMsg) tea.Cmd {
 	m.poll.interval = 0 // something changed: back to the quickest refresh
 	return m.startLoad(m.list == nil)
 }
-
-// emit returns a command that delivers msg.
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

@@ -2,7 +2,7 @@ package operations
 
 import (
 	"context"
-	"net/http"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -12,8 +12,85 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
+
+// opsSeed is a bank "ops" with n operations, one a minute back from the seed epoch,
+// cycling through the statuses.
+func opsSeed(n int) *hindsighttest.Seed {
+	statuses := []string{"completed", "failed", "pending", "completed", "cancelled", "processing"}
+	types := []string{"batch_retain", "consolidation", "retain", "refresh_mental_model"}
+	b := hindsighttest.SeedBank{BankID: "ops", Name: "Operations galore", CreatedAt: "2026-01-01T00:00:00Z"}
+	for i := range n {
+		at := uitest.Now.Add(-time.Duration(i+1) * time.Minute).Format(time.RFC3339)
+		op := hindsighttest.SeedOperation{Key: fmt.Sprintf("op-%04d", i), Type: types[i%len(types)],
+			Status: statuses[i%len(statuses)], CreatedAt: at, UpdatedAt: at, ItemsCount: i%7 + 1}
+		if op.Type == "refresh_mental_model" {
+			op.MentalModelID = "model-" + fmt.Sprint(i)
+		}
+		if op.Status == "failed" {
+			op.ErrorMessage = fmt.Sprintf("LLM provider error %d: rate limited", i)
+			op.RetryCount = 3
+		}
+		b.Operations = append(b.Operations, op)
+	}
+	return &hindsighttest.Seed{Banks: []hindsighttest.SeedBank{b}}
+}
+
+func isPollDue(msg tea.Msg) bool   { _, ok := msg.(pollDueMsg); return ok }
+func isDetailDue(msg tea.Msg) bool { _, ok := msg.(detailDueMsg); return ok }
+
+// pollWaits are the waits of the auto-refreshes set and not fired yet, oldest first.
+func pollWaits(h *uitest.Host) []time.Duration {
+	var out []time.Duration
+	for _, tm := range h.Timers() {
+		if isPollDue(tm.Msg) {
+			out = append(out, tm.D)
+		}
+	}
+	return out
+}
+
+// lastPoll is the wait of the newest auto-refresh set (0 when none is).
+func lastPoll(h *uitest.Host) time.Duration {
+	if w := pollWaits(h); len(w) > 0 {
+		return w[len(w)-1]
+	}
+	return 0
+}
+
+// tick lets the time pass that the timers set so far wait for, and then the cursor's
+// rest before a detail request: the refreshes run, and the records they call for load.
+func tick(h *uitest.Host) {
+	h.Fire(nil)
+	h.Fire(isDetailDue)
+}
+
+// selectRow moves the cursor to the first listed operation that satisfies ok, with
+// the keys, and lets its record load.
+func selectRow(t testing.TB, h *uitest.Host, m *Model, ok func(client.Operation) bool) client.Operation {
+	t.Helper()
+	for i, r := range m.list.rows {
+		if ok(r.op) {
+			h.Keys("g")
+			for range i {
+				h.Keys("j")
+			}
+			h.Fire(isDetailDue)
+			return r.op
+		}
+	}
+	t.Fatal("no such operation listed")
+	return client.Operation{}
+}
+
+// nudge is a message the pane ignores: delivering it runs the end of Update.
+type nudge struct{}
+
+// view is the pane's plain text, checked to leave the model as it was.
+func view(t *testing.T, m *Model) string { return uitest.Plain(uitest.View(t, m)) }
 
 // retainAsync submits an async retain of n items straight to the server; big items go
 // into sub-batches of their own, so the parent has n children.
@@ -37,34 +114,36 @@ func retainAsync(t *testing.T, c *common.Common, bank, doc string, n int, big bo
 // Nothing reaches the network before the pane is first shown: not a bank selection,
 // not another bank's operation. Being shown loads the list.
 func TestNoRequestBeforeShown(t *testing.T) {
-	srv := demoServer(t)
-	cnt := &counter{}
-	c := newCommon(t, srv, client.WithHTTPClient(&http.Client{Transport: cnt}))
-	r, m := newPane(t, c, "user-alex-prefs", 88, 35)
-	r.send(common.BankSelectedMsg{BankID: "team-platform"}, nudge{})
-	r.send(common.OperationStartedMsg{BankID: "writer-agent", OperationID: "x", Kind: "batch_retain"})
-	_ = m.View()
-	if got := cnt.all(); len(got) != 0 {
+	rec := &uitest.Recorder{}
+	c := uitest.NewCommon(t, uitest.DemoServer(t), rec.Option())
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.ID(common.PaneOperations), uitest.Bank(uitest.DemoBank), uitest.Unfocused())
+	h.Send(common.BankSelectedMsg{BankID: "team-platform"})
+	h.Deliver(nudge{})
+	h.Send(common.OperationStartedMsg{BankID: "writer-agent", OperationID: "x", Kind: "batch_retain"})
+	_ = view(t, m)
+	if got := rec.All(); len(got) != 0 {
 		t.Fatalf("requests before the pane was shown: %v", got)
 	}
-	r.send(run(t, m.Focus())...)
-	got := cnt.all()
-	if len(got) == 0 || !strings.HasPrefix(got[0], "GET /v1/default/banks/team-platform/operations?") {
+	h.Focus(common.PaneOperations)
+	h.Fire(isDetailDue)
+	got := rec.All()
+	if len(got) == 0 || got[0].Method != "GET" || got[0].Path != "/v1/default/banks/team-platform/operations" {
 		t.Fatalf("showing the pane sent %v, want the list first", got)
 	}
 	for _, req := range got[1:] {
-		if !strings.HasPrefix(req, "GET /v1/default/banks/team-platform/operations/") {
-			t.Errorf("showing the pane sent %s; want only the list and the selected operation", req)
+		if req.Method != "GET" || !strings.HasPrefix(req.Path, "/v1/default/banks/team-platform/operations/") {
+			t.Errorf("showing the pane sent %s %s; want only the list and the selected operation", req.Method, req.Path)
 		}
 	}
 	if m.list == nil || len(m.list.rows) == 0 {
 		t.Fatal("nothing listed")
 	}
 	// Shown again: no second load (r refreshes).
-	before := len(cnt.all())
+	before := len(rec.All())
 	m.Blur()
-	r.send(run(t, m.Focus())...)
-	if n := len(cnt.all()) - before; n != 0 {
+	h.Focus(common.PaneOperations)
+	if n := len(rec.All()) - before; n != 0 {
 		t.Errorf("focusing again sent %d requests", n)
 	}
 }
@@ -73,49 +152,48 @@ func TestNoRequestBeforeShown(t *testing.T) {
 // operation and follows it to its end without a toast of its own (the announcing pane
 // reports the end; two toasts would repeat each other).
 func TestStartedOperationIsFollowed(t *testing.T) {
-	clk := newClock()
-	srv := demoServer(t, hindsighttest.WithAsyncDelay(2*time.Second))
+	clk := uitest.NewClock()
+	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(2*time.Second))
 	srv.SetClock(clk.Now)
-	c := newCommon(t, srv)
-	r, m := newPane(t, c, "scratch", 58, 15)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("scratch"), uitest.Terminal(60, 20), uitest.Unfocused())
 	id := retainAsync(t, c, "scratch", "", 2, false)
-	r.send(common.OperationStartedMsg{BankID: "scratch", OperationID: id, Kind: "batch_retain"})
+	h.Send(common.OperationStartedMsg{BankID: "scratch", OperationID: id, Kind: "batch_retain"})
 	if m.list == nil || m.selectedID() != id {
 		t.Fatalf("the started operation is not selected (selected %q)", m.selectedID())
 	}
-	if d := r.lastTimer(); d != pollMin {
+	if d := lastPoll(h); d != pollMin {
 		t.Fatalf("auto-refresh in %v, want %v", d, pollMin)
 	}
-	clk.step(3 * time.Second)
-	r.fire()
-	if got := r.toastTexts(); len(got) != 0 {
-		t.Fatalf("toasts %q, want none for an announced operation", got)
+	clk.Step(3 * time.Second)
+	tick(h)
+	if len(h.Toasts) != 0 {
+		t.Fatalf("toasts %q, want none for an announced operation", h.Toasts)
 	}
 	if _, watching := m.watch[id]; watching {
 		t.Fatal("the completed operation is still watched")
 	}
-	if m.running() || len(r.timers) != 0 {
-		t.Errorf("still refreshing with nothing running: timers %v", r.timers)
+	if m.running() || len(pollWaits(h)) != 0 {
+		t.Errorf("still refreshing with nothing running: %v", pollWaits(h))
 	}
 }
 
 // s, t and b are server-side filters: the request carries them and the list obeys.
 func TestFiltersGoToTheServer(t *testing.T) {
-	srv := demoServer(t)
-	cnt := &counter{}
-	c := newCommon(t, srv, client.WithHTTPClient(&http.Client{Transport: cnt}))
-	r, m := startPane(t, c, "team-platform", 88, 35)
+	rec := &uitest.Recorder{}
+	c := uitest.NewCommon(t, uitest.DemoServer(t), rec.Option())
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
 	last := func() url.Values { // the last list request's query
-		reqs := cnt.all()
-		for i := len(reqs) - 1; i >= 0; i-- {
-			if path, q, _ := strings.Cut(reqs[i], "?"); strings.HasSuffix(path, "/operations") {
-				v, _ := url.ParseQuery(q)
-				return v
-			}
+		lists := rec.Matching("GET", "/operations")
+		if len(lists) == 0 {
+			return nil
 		}
-		return nil
+		v, _ := url.ParseQuery(lists[len(lists)-1].Query)
+		return v
 	}
-	r.keys("s")
+	h.Keys("s")
 	if q := last(); q.Get("status") != "pending" {
 		t.Fatalf("status filter sent %v", q)
 	}
@@ -124,8 +202,8 @@ func TestFiltersGoToTheServer(t *testing.T) {
 			t.Errorf("status pending listed %s %s", row.op.Status, row.typ)
 		}
 	}
-	r.keys("s", "s", "s")           // processing, completed, failed
-	r.keys("t", "t", "t", "t", "t") // batch_retain, retain, file_convert_retain, consolidation, refresh_mental_model
+	h.Keys("s", "s", "s")           // processing, completed, failed
+	h.Keys("t", "t", "t", "t", "t") // batch_retain, retain, file_convert_retain, consolidation, refresh_mental_model
 	q := last()
 	if q.Get("status") != "failed" || q.Get("type") != "refresh_mental_model" {
 		t.Fatalf("filters sent %v", q)
@@ -133,52 +211,50 @@ func TestFiltersGoToTheServer(t *testing.T) {
 	if len(m.list.rows) != 1 || m.list.rows[0].op.MentalModelID != "service-ownership" {
 		t.Fatalf("failed refreshes: %+v", m.list.rows)
 	}
-	r.keys("b")
+	h.Keys("b")
 	if q := last(); q.Get("exclude_parents") != "true" {
 		t.Fatalf("parents filter sent %v", q)
 	}
-	r.keys("t", "t", "t", "t", "t", "t") // back to every type
+	h.Keys("t", "t", "t", "t", "t", "t") // back to every type
 	if m.filter.typ != "" {
 		t.Fatalf("type filter did not wrap: %q", m.filter.typ)
 	}
-	// A filter that matches nothing says so and how to change it.
-	r.send(action{owner: m, do: doSetStatus, value: "cancelled"})
-	if view := plain(m.View()); !strings.Contains(view, "Nothing matches the filters") {
-		t.Errorf("empty filtered list:\n%s", view)
+	// A filter that matches nothing says so and how to change it; the palette sets it.
+	h.Deliver(common.ActionMsg{Kind: doSetStatus + client.StatusCancelled})
+	if v := view(t, m); !strings.Contains(v, "Nothing matches the filters") {
+		t.Errorf("empty filtered list:\n%s", v)
 	}
 }
 
 // More than a page: the first page loads, reaching the end loads the next, and the
 // auto-refresh keeps every loaded page.
 func TestPaging(t *testing.T) {
-	srv := newServer(t, hindsighttest.WithSeed(opsSeed(250)))
-	cnt := &counter{}
-	c := newCommon(t, srv, client.WithHTTPClient(&http.Client{Transport: cnt}))
-	r, m := startPane(t, c, "ops", 88, 35)
+	rec := &uitest.Recorder{}
+	c := uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(opsSeed(250))), rec.Option())
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("ops"))
 	if len(m.list.rows) != 100 || m.list.total != 250 {
 		t.Fatalf("first load: %d of %d", len(m.list.rows), m.list.total)
 	}
-	if view := plain(m.View()); !strings.Contains(view, "100 of 250 operations") {
-		t.Errorf("count not shown:\n%s", view)
+	if v := view(t, m); !strings.Contains(v, "100 of 250 operations") {
+		t.Errorf("count not shown:\n%s", v)
 	}
-	r.keys("G")
+	h.Keys("G")
 	if len(m.list.rows) != 200 || m.cursor != 99 {
 		t.Fatalf("after G: %d rows, cursor %d", len(m.list.rows), m.cursor)
 	}
-	r.keys("G", "G")
+	h.Keys("G", "G")
 	if len(m.list.rows) != 250 || m.cursor != 249 {
 		t.Fatalf("after G G: %d rows, cursor %d", len(m.list.rows), m.cursor)
 	}
-	before := len(cnt.all())
-	r.fire()
+	before := len(rec.All())
+	tick(h)
 	var offsets []string
-	for _, req := range cnt.all()[before:] {
-		path, q, _ := strings.Cut(req, "?")
-		if !strings.HasSuffix(path, "/operations") {
-			continue
+	for _, req := range rec.All()[before:] {
+		if strings.HasSuffix(req.Path, "/operations") {
+			v, _ := url.ParseQuery(req.Query)
+			offsets = append(offsets, v.Get("offset"))
 		}
-		v, _ := url.ParseQuery(q)
-		offsets = append(offsets, v.Get("offset"))
 	}
 	if strings.Join(offsets, ",") != ",100,200" {
 		t.Errorf("auto-refresh asked for offsets %q", offsets)
@@ -190,35 +266,47 @@ func TestPaging(t *testing.T) {
 
 // The detail panel reads GET operation: child operations, result metadata, and the
 // task payload on request; a record deleted meanwhile (not_found) refreshes the list.
+// The request waits until the cursor rests.
 func TestDetail(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
 	id := retainAsync(t, c, "scratch", "", 2, true)
 	srv.CompleteOperations()
-	r, m := startPane(t, c, "scratch", 88, 35)
-	r.selectRow(func(op client.Operation) bool { return op.ID == id })
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("scratch"))
+	var waits []time.Duration
+	for _, tm := range h.Timers() {
+		if isDetailDue(tm.Msg) {
+			waits = append(waits, tm.D)
+		}
+	}
+	if len(waits) != 1 || waits[0] != detailDebounce || m.selectedEntry() != nil {
+		t.Fatalf("the first record is asked for after %v (want one wait of %v, and nothing loaded yet)", waits, detailDebounce)
+	}
+	selectRow(t, h, m, func(op client.Operation) bool { return op.ID == id })
 	e := m.selectedEntry()
 	if e == nil || e.st == nil || len(e.st.ChildOperations) != 2 {
 		t.Fatalf("detail: %+v", e)
 	}
-	view := plain(m.View())
+	v := view(t, m)
 	for _, want := range []string{"Child operations (2)", "#1 ✓ completed", "#2 ✓ completed", "Result metadata",
 		`"num_sub_batches": 2`, "i loads what the operation"} {
-		if !strings.Contains(view, want) {
-			t.Errorf("detail lacks %q:\n%s", want, view)
+		if !strings.Contains(v, want) {
+			t.Errorf("detail lacks %q:\n%s", want, v)
 		}
 	}
 	// A child has a payload.
-	r.selectRow(func(op client.Operation) bool { return op.TaskType == "retain" })
-	r.keys("i")
+	selectRow(t, h, m, func(op client.Operation) bool { return op.TaskType == "retain" })
+	h.Keys("i")
+	h.Fire(isDetailDue)
 	if e := m.selectedEntry(); e == nil || !e.payload || len(e.st.TaskPayload) == 0 {
 		t.Fatalf("payload not loaded: %+v", e)
 	}
 	if m.keys.Operations.Payload.Enabled() {
 		t.Error("i still offered with the payload loaded")
 	}
-	if view := plain(m.View()); !strings.Contains(view, `"contents": [`) {
-		t.Errorf("payload not shown:\n%s", view)
+	if v := view(t, m); !strings.Contains(v, `"contents": [`) {
+		t.Errorf("payload not shown:\n%s", v)
 	}
 	// Deleted behind the pane's back: the record answers not_found and the list drops it.
 	child := m.selectedID()
@@ -226,7 +314,8 @@ func TestDetail(t *testing.T) {
 		t.Fatal(err)
 	}
 	delete(m.det.entries, child)
-	r.send(nudge{})
+	h.Deliver(nudge{})
+	h.Fire(isDetailDue)
 	if m.list.index(child) >= 0 {
 		t.Errorf("deleted operation still listed")
 	}
@@ -234,19 +323,19 @@ func TestDetail(t *testing.T) {
 
 // esc stops a slow load; its late answer is dropped, what was shown stays.
 func TestEscStopsLoading(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.ID(common.PaneOperations), uitest.Bank(uitest.DemoBank))
 	shown := len(m.list.rows)
-	cmd := m.refresh(true)
+	load := h.R.Send(common.PaneOperations, uitest.Key("r")) // the refresh, not run yet
 	if !m.load.busy {
 		t.Fatal("not loading")
 	}
-	r.keys("esc")
+	h.Keys("esc")
 	if m.load.busy {
 		t.Fatal("esc did not stop the load")
 	}
-	r.send(run(t, cmd)...) // the answer arrives late
+	h.Send(uitest.Run(t, load)...) // the answer arrives late
 	if len(m.list.rows) != shown || m.err != nil {
 		t.Errorf("a stopped load changed the list")
 	}
@@ -255,42 +344,40 @@ func TestEscStopsLoading(t *testing.T) {
 // A failed load is explained in place and logged once, however often the
 // auto-refresh repeats it; the next good answer clears it.
 func TestLoadErrorInPlace(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "team-platform", 88, 35)
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
 	srv.SetFault(hindsighttest.Fault{Method: "GET", Path: "/v1/default/banks/team-platform/operations",
 		Status: 500, Body: `{"detail":"database is restarting"}`})
-	r.fire()
-	r.fire()
-	if len(r.errors) != 1 || r.errors[0].Op != "list operations" {
-		t.Fatalf("errors logged: %+v", r.errors)
+	tick(h)
+	tick(h)
+	if len(h.Errors) != 1 || h.Errors[0].Op != "list operations" {
+		t.Fatalf("errors logged: %+v", h.Errors)
 	}
-	view := plain(m.View())
-	if !strings.Contains(view, "refresh failed") || !strings.Contains(view, "database is") {
-		t.Errorf("failure not shown in place:\n%s", view)
+	v := view(t, m)
+	if !strings.Contains(v, "refresh failed") || !strings.Contains(v, "database is") {
+		t.Errorf("failure not shown in place:\n%s", v)
 	}
-	if r.lastTimer() != 4*time.Second {
-		t.Errorf("auto-refresh after failures in %v, want it backing off to 4s", r.lastTimer())
+	if lastPoll(h) != 4*time.Second {
+		t.Errorf("auto-refresh after failures in %v, want it backing off to 4s", lastPoll(h))
 	}
 	srv.ClearFaults()
-	r.keys("r")
-	if m.err != nil || strings.Contains(plain(m.View()), "refresh failed") {
+	h.Keys("r")
+	if m.err != nil || strings.Contains(view(t, m), "refresh failed") {
 		t.Error("the failure stayed after a good answer")
 	}
 }
 
 // Switching banks drops the old bank's answer and timer; the new bank loads.
 func TestBankSwitchDropsStaleAnswers(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "team-platform", 88, 35)
-	stale := r.timers
-	cmd := m.refresh(false)
-	r.send(common.BankSelectedMsg{BankID: "writer-agent"})
-	r.send(run(t, cmd)...)
-	for _, tm := range stale {
-		r.send(tm.msg)
-	}
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.ID(common.PaneOperations), uitest.Bank("team-platform"))
+	load := h.R.Send(common.PaneOperations, uitest.Key("r"))
+	h.Send(common.BankSelectedMsg{BankID: "writer-agent"})
+	h.Send(uitest.Run(t, load)...)
+	h.Fire(func(msg tea.Msg) bool { p, ok := msg.(pollDueMsg); return ok && p.bank == "team-platform" })
 	for _, row := range m.list.rows {
 		if row.op.DocumentID == "postmortem-inc-2291" {
 			t.Fatal("an answer for the old bank was shown")
@@ -303,10 +390,10 @@ func TestBankSwitchDropsStaleAnswers(t *testing.T) {
 
 // y and Y copy the operation's id and its record.
 func TestSelection(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	op := r.selectRow(func(op client.Operation) bool { return op.Status == "failed" })
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	op := selectRow(t, h, m, func(op client.Operation) bool { return op.Status == "failed" })
 	id, what, js, ok := m.Selection()
 	if !ok || id != op.ID || what != "operation "+op.ID[:8] || !strings.Contains(js, `"retry_count": 3`) ||
 		!strings.Contains(js, `"operation_type": "consolidation"`) {
@@ -315,26 +402,45 @@ func TestSelection(t *testing.T) {
 }
 
 // A click selects the row under the pointer; the wheel moves through the list, or
-// scrolls the panel when the pointer is over it.
+// scrolls the panel when the pointer is over it (on a terminal short enough that the
+// record does not fit).
 func TestMouse(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	r, m := startPane(t, c, "team-platform", 88, 35)
-	_ = m.View()
-	r.send(tea.MouseClickMsg{X: 5, Y: m.listTop + 3, Button: tea.MouseLeft})
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("team-platform"), uitest.Terminal(120, 24))
+	h.Send(tea.MouseClickMsg{X: 5, Y: m.listTop + 3, Button: tea.MouseLeft})
 	if m.cursor != 3 {
 		t.Fatalf("click selected row %d, want 3", m.cursor)
 	}
-	r.send(tea.MouseWheelMsg{X: 5, Y: m.listTop, Button: tea.MouseWheelDown})
+	h.Send(tea.MouseWheelMsg{X: 5, Y: m.listTop, Button: tea.MouseWheelDown})
 	if m.cursor != 4 {
 		t.Fatalf("wheel moved to %d, want 4", m.cursor)
 	}
-	r.send(tea.MouseWheelMsg{X: 80, Y: m.listTop, Button: tea.MouseWheelDown})
+	h.Fire(isDetailDue)
+	h.Send(tea.MouseWheelMsg{X: 80, Y: m.listTop, Button: tea.MouseWheelDown})
 	if m.cursor != 4 || m.det.scroll != 3 {
 		t.Fatalf("wheel over the panel: cursor %d, scroll %d", m.cursor, m.det.scroll)
 	}
-	r.send(tea.MouseClickMsg{X: 80, Y: m.listTop + 1, Button: tea.MouseLeft})
+	h.Send(tea.MouseClickMsg{X: 80, Y: m.listTop + 1, Button: tea.MouseLeft})
 	if m.cursor != 4 {
 		t.Errorf("a click on the panel moved the cursor to %d", m.cursor)
+	}
+}
+
+// A new theme redraws what settle keeps (the lines above the list, the rows in view,
+// the detail panel) in its colours, before the next frame asks for them.
+func TestSetStylesRedraws(t *testing.T) {
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
+	h.Fire(isDetailDue)
+	dark := uitest.View(t, m)
+	c.Styles = styles.New(false)
+	m.SetStyles(c.Styles)
+	if m.head.key.styles != c.Styles || m.list.rows[m.cursor].drawnFor.styles != c.Styles || m.det.drawn.styles != c.Styles {
+		t.Fatal("the kept drawings still have the old theme")
+	}
+	if light := uitest.View(t, m); light == dark || uitest.Plain(light) != uitest.Plain(dark) {
+		t.Error("the theme changed the text, or did not change the colours")
 	}
 }

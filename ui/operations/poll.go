@@ -2,7 +2,8 @@ package operations
 
 import (
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"time"
 
@@ -32,9 +33,8 @@ type pollState struct {
 
 // pollDueMsg fires when it is time to refresh.
 type pollDueMsg struct {
-	owner *Model
-	seq   int
-	bank  string
+	seq  int
+	bank string
 }
 
 // stop drops the live timer.
@@ -62,13 +62,13 @@ func (m *Model) schedulePoll(changed bool) tea.Cmd {
 	default:
 		m.poll.interval = min(last*2, pollMax)
 	}
-	return m.after(m.poll.interval, pollDueMsg{owner: m, seq: m.poll.seq, bank: m.bank})
+	return m.c.After(m.poll.interval, pollDueMsg{seq: m.poll.seq, bank: m.bank})
 }
 
 // onPoll refreshes quietly, unless the timer is stale or a load is already on its way
 // (its answer schedules the next refresh).
 func (m *Model) onPoll(msg pollDueMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.poll.seq || msg.bank != m.bank || m.poll.paused || m.load.busy {
+	if msg.seq != m.poll.seq || msg.bank != m.bank || m.poll.paused || m.load.busy {
 		return nil
 	}
 	return m.startLoad(false)
@@ -104,12 +104,12 @@ type watched struct {
 // running is watched from now on. A retain first seen finished raises nothing.
 func (m *Model) transitions(extra map[string]*client.OperationStatus) tea.Cmd {
 	var cmds []tea.Cmd
-	for _, id := range sortedKeys(m.watch) {
+	for _, id := range slices.Sorted(maps.Keys(m.watch)) {
 		w := m.watch[id]
 		if i := m.list.index(id); i >= 0 {
 			op := m.list.rows[i].op
 			w = w.update(op.TaskType, op.DocumentID, op.ItemsCount)
-			cmds = append(cmds, m.settle(id, w, op.Status, op.ErrorMessage))
+			cmds = append(cmds, m.track(id, w, op.Status, op.ErrorMessage))
 			continue
 		}
 		st, ok := extra[id]
@@ -121,7 +121,7 @@ func (m *Model) transitions(extra map[string]*client.OperationStatus) tea.Cmd {
 			continue
 		}
 		w = w.update(st.OperationType, "", metaInt(st.ResultMetadata, "items_count"))
-		cmds = append(cmds, m.settle(id, w, st.Status, st.ErrorMessage))
+		cmds = append(cmds, m.track(id, w, st.Status, st.ErrorMessage))
 	}
 	for _, r := range m.list.rows {
 		if r.op.TaskType == "batch_retain" && isActive(r.op.Status) {
@@ -133,9 +133,9 @@ func (m *Model) transitions(extra map[string]*client.OperationStatus) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// settle records a watched operation's new status and, when it has finished, stops
+// track records a watched operation's new status and, when it has finished, stops
 // watching it and returns its toast.
-func (m *Model) settle(id string, w watched, status, errMsg string) tea.Cmd {
+func (m *Model) track(id string, w watched, status, errMsg string) tea.Cmd {
 	w = w.withID(id, status)
 	if isActive(status) {
 		m.watch[id] = w
@@ -155,17 +155,17 @@ func (m *Model) settle(id string, w watched, status, errMsg string) tea.Cmd {
 	case client.StatusCompleted:
 		text := what + " completed"
 		if w.typ == "batch_retain" {
-			text += ": " + plural(w.items, "item", "items")
+			text += ": " + common.Plural(w.items, "item", "items")
 		}
-		return emit(common.ToastMsg{Text: text})
+		return common.Toast(text)
 	case client.StatusFailed:
 		text := what + " failed"
 		if e := sanitize.Line(errMsg); e != "" {
 			text += ": " + e
 		}
-		return emit(common.ToastMsg{Text: text, Error: true})
+		return common.Emit(common.ToastMsg{Text: text, Error: true})
 	case client.StatusCancelled:
-		return emit(common.ToastMsg{Text: what + " was cancelled"})
+		return common.Toast(what + " was cancelled")
 	}
 	return nil
 }
@@ -197,22 +197,4 @@ func (w watched) withID(id, status string) watched {
 func metaInt(meta map[string]json.RawMessage, key string) int {
 	n, _ := strconv.Atoi(string(meta[key]))
 	return n
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// sortedKeys returns a map's keys in order, so toasts and fingerprints do not depend
-// on map iteration.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -8,6 +8,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
 // The server's rules (API section 10), per status: cancel only pending, retry only
@@ -37,12 +38,12 @@ func TestAllowedPerStatus(t *testing.T) {
 // read-only mode the three actions are gone whatever the status.
 func TestEnabledActionsFollowTheSelection(t *testing.T) {
 	for _, readOnly := range []bool{false, true} {
-		srv := newServer(t, hindsighttest.WithSeed(opsSeed(6)))
-		c := newCommon(t, srv)
+		c := uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(opsSeed(6))))
 		c.ReadOnly = readOnly
-		r, m := startPane(t, c, "ops", 88, 35)
+		m := New(c)
+		h := uitest.Start(t, c, m, uitest.Bank("ops"))
 		for _, status := range []string{"pending", "processing", "completed", "failed", "cancelled"} {
-			r.selectRow(func(op client.Operation) bool { return op.Status == status })
+			selectRow(t, h, m, isStatus(status))
 			ko := m.keys.Operations
 			got := [3]bool{ko.Cancel.Enabled(), ko.Retry.Enabled(), ko.Delete.Enabled()}
 			want := [3]bool{allowedFor(actCancel, status), allowedFor(actRetry, status), allowedFor(actDelete, status)}
@@ -66,12 +67,12 @@ func TestEnabledActionsFollowTheSelection(t *testing.T) {
 			}
 			// A disabled key does nothing: no dialog opens.
 			for i, k := range []string{"c", "R", "D"} {
-				r.keys(k)
-				if opened := r.front() != nil; opened != want[i] {
+				h.Keys(k)
+				if opened := h.Front() != nil; opened != want[i] {
 					t.Errorf("read-only %v, %s: %s opened a dialog = %v", readOnly, status, k, opened)
 				}
-				if r.front() != nil {
-					r.keys("esc")
+				if h.Front() != nil {
+					h.Keys("esc")
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 
 	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -19,26 +20,70 @@ const sideBySide = 80
 // minListWidth keeps the list's most useful columns beside the panel.
 const minListWidth = 54
 
-// View implements common.Pane: exactly width x height cells. Its cost depends on what
-// is visible, not on how many operations are loaded: rows come from their cache and
-// only the rows in view are touched.
+// View implements common.Pane: exactly width x height cells. It draws what settle
+// laid out; its cost depends on what is visible, not on how many operations are
+// loaded: rows come from their cache and only the rows in view are touched.
 func (m *Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	m.restyle()
 	lines := m.topLines(w)
 	if len(lines) > h {
 		lines = lines[:h]
 	}
-	m.listTop = len(lines) + 1
 	lines = append(lines, m.bodyLines(w, h-len(lines))...)
 	blank := strings.Repeat(" ", w)
 	for len(lines) < h {
 		lines = append(lines, blank)
 	}
 	return strings.Join(lines[:h], "\n")
+}
+
+// settle lays the pane out after any change (a key, an answer, a size, a theme, focus),
+// so View only draws: the lines above the list, where the list starts and how many
+// rows fit, the scroll that keeps the cursor in view, the rows in view, and the detail
+// panel with its scroll.
+func (m *Model) settle() {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return
+	}
+	top := 0
+	if m.bank != "" {
+		if k := m.headKeyFor(w); m.head.lines == nil || m.head.key != k {
+			m.head.key, m.head.lines = k, m.drawTop(w)
+		}
+		top = min(len(m.head.lines), h)
+	}
+	m.listTop = top + 1 // below the column titles
+	body := h - top
+	if body <= 0 || m.bank == "" || m.list == nil || len(m.list.rows) == 0 {
+		return
+	}
+	lw, dw := m.split()
+	if lw > 0 {
+		m.rowsH = max(body-1, 1)
+		m.ensureVisible()
+		m.keepRows(lw)
+	}
+	if dw > 0 {
+		m.keepDetail(dw, body)
+	}
+}
+
+// split shares the width between the list and the detail panel: beside a wide list
+// unless hidden, instead of a narrow one when asked for (0: not shown).
+func (m *Model) split() (list, detail int) {
+	w := m.width
+	switch {
+	case w >= sideBySide && !m.detailToggled:
+		detail = min(max(w*2/5, 30), 64, w-minListWidth-1)
+		return w - detail - 1, detail
+	case w < sideBySide && m.detailToggled:
+		return 0, w
+	}
+	return w, 0
 }
 
 // headCache keeps the lines above the list and the column titles: they change with
@@ -67,12 +112,8 @@ type headKey struct {
 	styles          *styles.Styles
 }
 
-// topLines are the filters and the count, the auto-refresh state with what is
-// running, and a notice or a refresh failure when there is one.
-func (m *Model) topLines(w int) []string {
-	if m.bank == "" {
-		return nil
-	}
+// headKeyFor is everything the lines above the list depend on at width w.
+func (m *Model) headKeyFor(w int) headKey {
 	k := headKey{width: w, bank: m.bank, filter: m.filter, list: m.list, want: m.want, interval: m.poll.interval,
 		paused: m.poll.paused, loading: m.load.busy && m.load.visible, notice: m.notice, styles: m.c.Styles}
 	if k.loading {
@@ -81,11 +122,20 @@ func (m *Model) topLines(w int) []string {
 	if m.err != nil {
 		k.err = m.err.Error()
 	}
-	if m.head.lines != nil && m.head.key == k {
+	return k
+}
+
+// topLines are the filters and the count, the auto-refresh state with what is
+// running, and a notice or a refresh failure when there is one: as settle drew them,
+// or drawn now if something changed since.
+func (m *Model) topLines(w int) []string {
+	if m.bank == "" {
+		return nil
+	}
+	if m.head.lines != nil && m.head.key == m.headKeyFor(w) {
 		return m.head.lines
 	}
-	m.head.key, m.head.lines = k, m.drawTop(w)
-	return m.head.lines
+	return m.drawTop(w)
 }
 
 // drawTop draws topLines.
@@ -93,9 +143,9 @@ func (m *Model) drawTop(w int) []string {
 	st := m.c.Styles
 	count := ""
 	if l := m.list; l != nil {
-		count = plural(l.total, "operation", "operations")
+		count = common.Plural(l.total, "operation", "operations")
 		if len(l.rows) < l.total {
-			count = strconv.Itoa(len(l.rows)) + " of " + strconv.Itoa(l.total) + " operations"
+			count = common.Thousands(len(l.rows)) + " of " + common.Thousands(l.total) + " operations"
 		}
 	}
 	lines := []string{components.Spread(m.filter.summary(st), st.Muted.Render(count), w)}
@@ -184,9 +234,8 @@ func (m *Model) bodyLines(w, h int) []string {
 	case len(m.list.rows) == 0:
 		return message(w, st.Text, "No operations.", m.emptyHint())
 	}
-	if w >= sideBySide && !m.detailToggled {
-		dw := min(max(w*2/5, 30), 64, w-minListWidth-1)
-		lw := w - dw - 1
+	switch lw, dw := m.split(); {
+	case lw > 0 && dw > 0:
 		list, det := m.listLines(lw, h), m.detailView(dw, h)
 		sep := st.Subtle.Render("│")
 		out := make([]string, h)
@@ -194,8 +243,7 @@ func (m *Model) bodyLines(w, h int) []string {
 			out[i] = list[i] + sep + det[i]
 		}
 		return out
-	}
-	if w < sideBySide && m.detailToggled {
+	case dw > 0:
 		return m.detailView(w, h)
 	}
 	return m.listLines(w, h)
@@ -212,38 +260,60 @@ func (m *Model) emptyHint() string {
 		"refreshes are listed here while they run and after."
 }
 
-// listLines draws the column titles and the visible rows, exactly w x h.
+// listLines draws the column titles and the visible rows, exactly w x h, from what
+// settle drew (a row whose drawing is out of date is drawn again, not kept).
 func (m *Model) listLines(w, h int) []string {
 	st := m.c.Styles
 	cols := layoutColumns(w)
 	out := make([]string, 0, h)
-	if hc := &m.head; hc.titles == "" || hc.cols != cols || hc.width != w || hc.styles != st {
-		hc.cols, hc.width, hc.styles, hc.titles = cols, w, st, headerLine(st, cols, w)
+	if hc := &m.head; hc.titles != "" && hc.cols == cols && hc.width == w && hc.styles == st {
+		out = append(out, hc.titles)
+	} else {
+		out = append(out, headerLine(st, cols, w))
 	}
-	out = append(out, m.head.titles)
-	rows := max(h-1, 1)
-	m.rowsH = rows
-	m.ensureVisible()
-	now := m.c.Now()
 	l := m.list
-	end := min(m.offset+rows, len(l.rows))
+	end := min(m.offset+max(h-1, 1), len(l.rows))
 	for i := m.offset; i < end; i++ {
 		r := &l.rows[i]
-		k := rowKey{cols: cols, selected: i == m.cursor, active: i == m.cursor && m.focused,
-			minute: now.Unix() / 60, styles: st}
-		if r.op.Status == "processing" {
-			k.frame = m.frame
+		if k := m.rowKeyFor(i, cols); r.drawnFor == k && r.drawn != "" {
+			out = append(out, r.drawn)
+		} else {
+			out = append(out, components.Fit(m.renderRow(r, k), w))
 		}
-		if r.drawnFor != k || r.drawn == "" {
-			r.drawn, r.drawnFor = components.Fit(m.renderRow(r, k), w), k
-		}
-		out = append(out, r.drawn)
 	}
 	blank := strings.Repeat(" ", w)
 	for len(out) < h {
 		out = append(out, blank)
 	}
 	return out[:h]
+}
+
+// keepRows draws the column titles and the rows in view at width w where what they
+// show changed.
+func (m *Model) keepRows(w int) {
+	st := m.c.Styles
+	cols := layoutColumns(w)
+	if hc := &m.head; hc.titles == "" || hc.cols != cols || hc.width != w || hc.styles != st {
+		hc.cols, hc.width, hc.styles, hc.titles = cols, w, st, headerLine(st, cols, w)
+	}
+	l := m.list
+	end := min(m.offset+m.rowsH, len(l.rows))
+	for i := m.offset; i < end; i++ {
+		r := &l.rows[i]
+		if k := m.rowKeyFor(i, cols); r.drawnFor != k || r.drawn == "" {
+			r.drawn, r.drawnFor = components.Fit(m.renderRow(r, k), w), k
+		}
+	}
+}
+
+// rowKeyFor is what row i's drawing depends on besides the row itself.
+func (m *Model) rowKeyFor(i int, cols columns) rowKey {
+	k := rowKey{cols: cols, selected: i == m.cursor, active: i == m.cursor && m.focused,
+		minute: m.c.Now().Unix() / 60, styles: m.c.Styles}
+	if m.list.rows[i].op.Status == "processing" {
+		k.frame = m.frame
+	}
+	return k
 }
 
 // message renders a title and a wrapped explanation.
