@@ -3,7 +3,6 @@ package retain
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -21,10 +20,7 @@ func (m *Model) changed(st *bankState) tea.Cmd {
 	if st.path == "" {
 		return nil
 	}
-	if m.delay <= 0 {
-		return m.flushDraft(st)
-	}
-	return m.after(m.delay, draftDueMsg{owner: st, gen: st.gen})
+	return m.c.After(autosaveDelay, draftDueMsg{bank: st.bank, gen: st.gen})
 }
 
 // flushDraft writes st's form now if it changed since the last write. Writes of one
@@ -40,13 +36,13 @@ func (m *Model) flushDraft(st *bankState) tea.Cmd {
 	}
 	st.writing = true
 	d := draft{Version: draftVersion, Bank: st.bank, SavedAt: m.c.Now().UTC(), Values: st.form.values(), Pending: st.pending}
-	return writeDraftCmd(st, st.path, st.gen, d)
+	return writeDraftCmd(st.bank, st.path, st.gen, d)
 }
 
 // onDraftSaved records what is on disk and writes again if the form changed meanwhile.
 func (m *Model) onDraftSaved(msg draftSavedMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) {
+	st := m.banks[msg.bank]
+	if st == nil {
 		return nil
 	}
 	st.writing = false
@@ -54,7 +50,7 @@ func (m *Model) onDraftSaved(msg draftSavedMsg) tea.Cmd {
 	if msg.err != nil {
 		text := sanitize.Line(msg.err.Error())
 		if text != st.draftErr {
-			report = emit(common.ErrorMsg{Op: "save the retain draft", Err: msg.err})
+			report = common.Emit(common.ErrorMsg{Op: "save the retain draft", Err: msg.err})
 		}
 		st.draftErr = text
 	} else {
@@ -76,15 +72,15 @@ func (m *Model) onDraftSaved(msg draftSavedMsg) tea.Cmd {
 // before it arrived (then what they typed wins and replaces it on the next save). A
 // draft that holds an accepted async retain follows its operation again.
 func (m *Model) onDraftLoaded(msg draftLoadedMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) || !st.loading {
+	st := m.banks[msg.bank]
+	if st == nil || !st.loading {
 		return nil
 	}
 	st.loading = false
 	switch {
 	case msg.err != nil:
 		st.draftErr = sanitize.Line(msg.err.Error())
-		return tea.Batch(m.flushDraft(st), emit(common.ErrorMsg{Op: "read the retain draft", Err: msg.err}))
+		return tea.Batch(m.flushDraft(st), common.Emit(common.ErrorMsg{Op: "read the retain draft", Err: msg.err}))
 	case !msg.ok:
 		return m.flushDraft(st)
 	case st.gen > 0:
@@ -128,30 +124,6 @@ func (m *Model) draftStatus(st *bankState) (string, bool) {
 		return "drafts are off (no state directory)", false
 	}
 	return "", false
-}
-
-// plural is "1 item" or "3 items".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}
-
-// itoa formats n with thousands separators.
-func itoa(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 || len(s) <= 3 {
-		return s
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // seconds renders a duration for the stopwatch: "850 ms", "2.4 s", "1m05s".

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -207,7 +208,7 @@ func batchMetadata(raw json.RawMessage, bad func(key, msg string)) map[string]st
 		return nil
 	}
 	out := make(map[string]string, len(obj))
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		var s string
 		if err := json.Unmarshal(obj[k], &s); err != nil {
 			bad("metadata."+k, "values must be strings (write \"3\", not 3)")
@@ -254,15 +255,6 @@ func batchEntities(raw json.RawMessage, bad func(key, msg string)) []client.Enti
 		names = append(names, name)
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // asyncConflicts are the document_ids that more than one item uses: an async batch

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
@@ -19,33 +18,28 @@ import (
 // batchPreviewItems is how many items the preview shows.
 const batchPreviewItems = 4
 
-// batchDialog retains a file of items as one request, in two steps in one box (so no
-// second dialog races the first one's closing): the path, then a preview of the count,
-// the first items and every problem, with the async switch. Nothing is sent while an
-// item has a problem; sending hands the request to the pane, which shows its progress.
+// batchDialog retains a file of items as one request. It reads the file as it opens
+// (in Init) and shows a preview: the count, the first items and every problem, with
+// the async switch. Nothing is sent while an item has a problem; sending hands the
+// request to the pane as the dialog closes, and the pane shows its progress. The path
+// is asked for first, by a batchPathDialog; a file that cannot be read goes back there
+// with the reason, and so does backspace, for another file.
 type batchDialog struct {
-	c      *common.Common
-	pane   *Model
-	owner  *bankState
-	input  textinput.Model
-	styled *styles.Styles
-	seq    int
-	busy   bool
-	err    string
+	c     *common.Common
+	bank  string
+	path  string
+	async bool
 
-	name     string // the file's base name, once loaded
+	loaded   bool   // the file was read and parsed
+	name     string // the file's base name
 	items    []client.MemoryItem
 	problems []itemProblem
-	async    bool
 
 	width, height int
-	closed        bool
 }
 
-// batchLoadedMsg is a read and parsed batch file.
+// batchLoadedMsg is the batch file, read and parsed.
 type batchLoadedMsg struct {
-	owner    *batchDialog
-	seq      int
 	name     string
 	items    []client.MemoryItem
 	problems []itemProblem
@@ -53,108 +47,94 @@ type batchLoadedMsg struct {
 	err      error
 }
 
-// submitBatchMsg hands a checked batch to the pane.
-type submitBatchMsg struct {
-	pane  *Model
-	owner *bankState
-	name  string
-	req   client.RetainRequest
+// Messages between the pane and its two batch dialogs, each handed over as a dialog
+// closes: the path chosen, a request for the path (again), a checked batch to send.
+type (
+	readBatchMsg struct {
+		bank, path string
+		async      bool
+	}
+	askBatchMsg struct {
+		bank, path string
+		async      bool
+		err        string // why the last file could not be used
+	}
+	submitBatchMsg struct {
+		bank string
+		name string
+		req  client.RetainRequest
+	}
+)
+
+func newBatchDialog(c *common.Common, bank, path string, async bool) *batchDialog {
+	return &batchDialog{c: c, bank: bank, path: path, async: async}
 }
 
-func newBatchDialog(c *common.Common, pane *Model, owner *bankState, async bool) *batchDialog {
-	d := &batchDialog{c: c, pane: pane, owner: owner, styled: c.Styles, async: async}
-	d.input = components.NewInput(c.Styles, "› ", "path to a .json or .jsonl file of items")
-	_ = d.input.Focus() // static cursor: no command
-	return d
+// Init implements common.Dialog: the file is read and checked in a command.
+func (d *batchDialog) Init() tea.Cmd {
+	path := d.path
+	return func() tea.Msg {
+		text, err := readText(path)
+		if err != nil {
+			return batchLoadedMsg{err: err}
+		}
+		items, problems, async, err := parseBatch([]byte(text))
+		return batchLoadedMsg{name: filepath.Base(expandPath(path)), items: items, problems: problems, async: async, err: err}
+	}
 }
-
-// Closed reports whether the dialog asked to close.
-func (d *batchDialog) Closed() bool { return d.closed }
-
-// loaded reports whether the preview step is shown.
-func (d *batchDialog) loaded() bool { return d.items != nil }
 
 // SetSize implements common.Dialog.
 func (d *batchDialog) SetSize(w, h int) { d.width, d.height = w, h }
 
 // Help implements common.Dialog.
 func (d *batchDialog) Help() []string {
-	if !d.loaded() {
-		return []string{"enter read the file", "esc cancel"}
+	if !d.loaded {
+		return []string{"esc cancel"}
 	}
 	h := []string{}
 	if len(d.problems) == 0 && len(d.conflicts()) == 0 {
-		h = append(h, "enter retain "+plural(len(d.items), "item", "items"))
+		h = append(h, "enter retain "+common.Plural(len(d.items), "item", "items"))
 	}
 	return append(h, "space async", "backspace other file", "esc cancel")
 }
 
 // Update implements common.Dialog.
 func (d *batchDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
-	if d.closed {
-		return d, nil
-	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return d, d.key(msg)
-	case tea.PasteMsg:
-		if !d.loaded() {
-			d.input, _ = d.input.Update(msg)
+	case batchLoadedMsg:
+		if msg.err != nil {
+			return d, common.CloseDialog(common.Emit(askBatchMsg{bank: d.bank, path: d.path, async: d.async,
+				err: sanitize.Line(msg.err.Error())}))
 		}
-		return d, nil
+		d.loaded = true
+		d.name, d.items, d.problems = msg.name, msg.items, msg.problems
+		if msg.async != nil {
+			d.async = *msg.async
+		}
 	}
-	return d, d.Relay(msg)
-}
-
-// Relay takes the dialog's file answer, whoever delivers it (safe to repeat).
-func (d *batchDialog) Relay(msg tea.Msg) tea.Cmd {
-	l, ok := msg.(batchLoadedMsg)
-	if !ok || l.owner != d || l.seq != d.seq || !d.busy {
-		return nil
-	}
-	d.busy = false
-	if l.err != nil {
-		d.err = sanitize.Line(l.err.Error())
-		return nil
-	}
-	d.err = ""
-	d.name, d.items, d.problems = l.name, l.items, l.problems
-	if l.async != nil {
-		d.async = *l.async
-	}
-	return nil
+	return d, nil
 }
 
 func (d *batchDialog) key(k tea.KeyPressMsg) tea.Cmd {
-	keys := d.c.Keys
-	if key.Matches(k, keys.Form.Cancel) {
-		d.closed = true
-		d.seq++
-		return emit(common.CloseDialogMsg{})
+	if key.Matches(k, d.c.Keys.Form.Cancel) {
+		return common.CloseDialog(nil)
 	}
-	if !d.loaded() {
-		if k.String() == "enter" {
-			return d.load()
-		}
-		before := d.input.Value()
-		d.input, _ = d.input.Update(k)
-		if d.input.Value() != before {
-			d.err = ""
-		}
+	if !d.loaded {
 		return nil
 	}
 	switch k.String() {
 	case "space", "a":
 		d.async = !d.async
 	case "backspace":
-		d.items, d.problems, d.name = nil, nil, ""
+		return common.CloseDialog(common.Emit(askBatchMsg{bank: d.bank, path: d.path, async: d.async}))
 	case "enter", "ctrl+s":
 		if len(d.problems) > 0 || len(d.conflicts()) > 0 {
 			return nil
 		}
-		d.closed = true
 		req := client.RetainRequest{Items: d.items, Async: d.async}
-		return tea.Batch(emit(common.CloseDialogMsg{}), emit(submitBatchMsg{pane: d.pane, owner: d.owner, name: d.name, req: req}))
+		return common.CloseDialog(common.Emit(submitBatchMsg{bank: d.bank, name: d.name, req: req}))
 	}
 	return nil
 }
@@ -167,51 +147,16 @@ func (d *batchDialog) conflicts() []string {
 	return asyncConflicts(d.items)
 }
 
-// load reads and checks the file in a command.
-func (d *batchDialog) load() tea.Cmd {
-	path := strings.TrimSpace(d.input.Value())
-	if path == "" {
-		d.err = "type the path of a .json or .jsonl file"
-		return nil
-	}
-	d.seq++
-	d.busy = true
-	owner, seq := d, d.seq
-	return func() tea.Msg {
-		text, err := readText(path)
-		if err != nil {
-			return batchLoadedMsg{owner: owner, seq: seq, err: err}
-		}
-		items, problems, async, err := parseBatch([]byte(text))
-		return batchLoadedMsg{owner: owner, seq: seq, name: filepath.Base(expandPath(path)), items: items,
-			problems: problems, async: async, err: err}
-	}
-}
+// batchWidth is the width of the batch dialogs' text on a screen width wide.
+func batchWidth(width int) int { return min(max(width-8, 20), 76) }
 
 // View implements common.Dialog.
 func (d *batchDialog) View() string {
-	if d.styled != d.c.Styles {
-		d.styled = d.c.Styles
-		d.input.SetStyles(components.InputStyles(d.c.Styles))
-	}
 	st := d.c.Styles
-	w := min(max(d.width-8, 20), 76)
+	w := batchWidth(d.width)
 	lines := []string{components.Fit(st.OverlayTitle.Render("Retain a batch from a file"), w), ""}
-	if !d.loaded() {
-		lines = append(lines, components.Fit(st.Muted.Render("A JSON array of items, {\"items\": [...]}, or JSONL (one item per line);"), w),
-			components.Fit(st.Muted.Render("an item has the form's fields: content, context, timestamp, tags, …"), w), "")
-		if d.input.Width() != w-3 {
-			d.input.SetWidth(w - 3)
-		}
-		lines = append(lines, components.Fit(d.input.View(), w))
-		switch {
-		case d.busy:
-			lines = append(lines, components.Fit(st.Muted.Render("reading…"), w))
-		case d.err != "":
-			for _, l := range components.Wrap("✗ "+d.err, w, 3) {
-				lines = append(lines, components.Fit(st.Error.Render(l), w))
-			}
-		}
+	if !d.loaded {
+		lines = append(lines, components.Fit(st.Muted.Render(components.Truncate("reading "+sanitize.Line(d.path)+"…", w)), w))
 	} else {
 		room := 1 << 20
 		if d.height > 0 {
@@ -220,10 +165,16 @@ func (d *batchDialog) View() string {
 		}
 		lines = append(lines, d.preview(st, w, room)...)
 	}
-	lines = append(lines, "", components.Fit(st.Muted.Render(components.Truncate(strings.Join(d.Help(), " · "), w)), w))
+	return batchBox(st, w, d.height, lines, d.Help())
+}
+
+// batchBox is the batch dialogs' frame around lines, with the help under them, clipped
+// to a screen height high.
+func batchBox(st *styles.Styles, w, height int, lines, help []string) string {
+	lines = append(lines, "", components.Fit(st.Muted.Render(components.Truncate(strings.Join(help, " · "), w)), w))
 	body := strings.Join(lines, "\n")
-	if d.height > 0 {
-		body = components.Clip(body, max(d.height-st.Overlay.GetVerticalFrameSize(), 1))
+	if height > 0 {
+		body = components.Clip(body, max(height-st.Overlay.GetVerticalFrameSize(), 1))
 	}
 	return st.Overlay.Render(body)
 }
@@ -235,7 +186,7 @@ func (d *batchDialog) preview(st *styles.Styles, w, room int) []string {
 	if !d.async {
 		mode = "sync: waits while the server extracts"
 	}
-	head := fmt.Sprintf("%s · %s", sanitize.Line(d.name), plural(len(d.items), "item", "items"))
+	head := fmt.Sprintf("%s · %s", sanitize.Line(d.name), common.Plural(len(d.items), "item", "items"))
 	lines := []string{components.Fit(st.Bold.Render(components.Truncate(head, w)), w),
 		components.Fit(st.Muted.Render(components.Truncate(mode, w)), w)}
 	var probs []string
@@ -246,7 +197,7 @@ func (d *batchDialog) preview(st *styles.Styles, w, room int) []string {
 		probs = append(probs, fmt.Sprintf("document_id %q is on more than one item: an async batch needs one per item (or switch async off)", id))
 	}
 	if len(probs) > 0 {
-		lines = append(lines, components.Fit(st.Error.Render("✗ not sent: "+plural(len(probs), "problem", "problems")), w))
+		lines = append(lines, components.Fit(st.Error.Render("✗ not sent: "+common.Plural(len(probs), "problem", "problems")), w))
 		for _, p := range probs[:min(len(probs), 6)] {
 			for _, l := range components.Wrap(sanitize.Line(p), w-2, 2) {
 				lines = append(lines, components.Fit("  "+st.FieldError.Render(l), w))
@@ -268,7 +219,7 @@ func (d *batchDialog) preview(st *styles.Styles, w, room int) []string {
 		shown++
 	}
 	if n := len(d.items) - shown; n > 0 {
-		items = append(items, components.Fit(st.Muted.Render("… and "+plural(n, "more item", "more items")), w))
+		items = append(items, components.Fit(st.Muted.Render("… and "+common.Plural(n, "more item", "more items")), w))
 	}
 	return append(append(lines, ""), items...)
 }
@@ -294,15 +245,15 @@ func itemDetails(it client.MemoryItem) string {
 		parts = append(parts, "tags "+strings.Join(it.Tags, ", "))
 	}
 	if n := len(it.Metadata); n > 0 {
-		parts = append(parts, plural(n, "metadata key", "metadata keys"))
+		parts = append(parts, common.Plural(n, "metadata key", "metadata keys"))
 	}
 	if n := len(it.Entities); n > 0 {
-		parts = append(parts, plural(n, "entity", "entities"))
+		parts = append(parts, common.Plural(n, "entity", "entities"))
 	}
 	return sanitize.Line(strings.Join(parts, " · "))
 }
 
-// openBatch opens the batch dialog for the current bank.
+// openBatch asks for the batch file to retain into the current bank.
 func (m *Model) openBatch() tea.Cmd {
 	st := m.cur
 	if st == nil || m.c.ReadOnly {
@@ -311,17 +262,32 @@ func (m *Model) openBatch() tea.Cmd {
 	if st.sub.running() {
 		return common.Toast("a retain is still under way in this bank; esc stops following it")
 	}
-	d := newBatchDialog(m.c, m, st, st.form.async)
-	m.dialog.d = d
-	return emit(common.OpenDialogMsg{Dialog: d})
+	return common.OpenDialog(newBatchPathDialog(m.c, askBatchMsg{bank: st.bank, async: st.form.async}))
 }
 
-// onSubmitBatch sends a batch the dialog checked.
+// askBatch asks for the batch file again: another file, or one that could not be read.
+func (m *Model) askBatch(msg askBatchMsg) tea.Cmd {
+	if m.banks[msg.bank] == nil || m.c.ReadOnly {
+		return nil
+	}
+	return common.OpenDialog(newBatchPathDialog(m.c, msg))
+}
+
+// readBatch opens the preview of the chosen file, which reads it.
+func (m *Model) readBatch(msg readBatchMsg) tea.Cmd {
+	if m.banks[msg.bank] == nil || m.c.ReadOnly {
+		return nil
+	}
+	return common.OpenDialog(newBatchDialog(m.c, msg.bank, msg.path, msg.async))
+}
+
+// onSubmitBatch sends a batch the preview checked.
 func (m *Model) onSubmitBatch(msg submitBatchMsg) tea.Cmd {
-	if msg.pane != m || !m.owns(msg.owner) || msg.owner.sub.running() {
+	st := m.banks[msg.bank]
+	if st == nil || m.c.ReadOnly || st.sub.running() {
 		return nil
 	}
 	docID, phrase := checkTarget(msg.req.Items)
 	sub := &submission{source: msg.name, items: len(msg.req.Items), async: msg.req.Async, docID: docID, phrase: phrase}
-	return m.send(msg.owner, sub, msg.req)
+	return m.send(st, sub, msg.req)
 }

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
-	tea "charm.land/bubbletea/v2"
+	"hindsight-tui/ui/uitest"
 )
 
 // document is n lines of meeting notes (about 80 bytes a line).
@@ -18,13 +17,15 @@ func document(n int) string {
 	return b.String()
 }
 
-// benchPane is a pane at the standard size whose content holds an n-line document,
-// with the cursor in it.
+// benchPane is the pane of a 120x40 terminal whose content holds an n-line document,
+// with the cursor in it. Its autosave timers are held, never fired.
 func benchPane(b *testing.B, n int) *Model {
-	_, m := startPane(b, newCommon(b, newServer(b)), "b", 88, 35)
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the autosave timers are not run
+	c := uitest.NewCommon(b, uitest.Server(b))
+	m := New(c)
+	uitest.Start(b, c, m, uitest.Bank("b"))
 	m.cur.form.setValues(values{Content: document(n), Tags: []string{"a", "b"}, Metadata: "k=v"})
 	_ = m.cur.form.focusField(fContent)
+	m.settle() // the form was filled by hand: lay it out as an update would
 	return m
 }
 
@@ -50,7 +51,7 @@ func BenchmarkKeystroke(b *testing.B) {
 	for _, n := range []int{10, 100, 400, 5000} {
 		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
 			m := benchPane(b, n)
-			x, bs := press("x"), press("backspace")
+			x, bs := uitest.Key("x"), uitest.Key("backspace")
 			b.ReportAllocs()
 			for b.Loop() {
 				m.Update(x)

@@ -52,15 +52,15 @@ type check struct {
 // Check messages.
 type (
 	checkDueMsg struct {
-		owner *bankState
-		seq   int
+		bank string
+		seq  int
 	}
 	checkDoneMsg struct {
-		owner *bankState
-		seq   int
-		res   checkResult
-		err   error
-		at    time.Time
+		bank string
+		seq  int
+		res  checkResult
+		err  error
+		at   time.Time
 	}
 )
 
@@ -98,17 +98,18 @@ func rankOf(results []client.RecallResult, ids map[string]bool, docID string) (r
 	return rank, found
 }
 
-// checkCmd runs one check: list the document's memories, then recall the phrase.
-func checkCmd(c *common.Common, owner *bankState, clock func() time.Time) tea.Cmd {
-	sub := owner.sub
+// checkCmd runs one check of st's last retain: list the document's memories, then
+// recall the phrase. The answer is stamped with the clock's time, for the stopwatch.
+func checkCmd(c *common.Common, st *bankState) tea.Cmd {
+	sub := st.sub
 	ck := &sub.check
 	ctx, cancel := c.Context(context.Background())
 	ck.cancel = cancel
-	cl, bank, docID, phrase, seq := c.Client, owner.bank, sub.docID, sub.phrase, ck.seq
+	cl, clock, bank, docID, phrase, seq := c.Client, c.Now, st.bank, sub.docID, sub.phrase, ck.seq
 	return func() tea.Msg {
 		defer cancel()
 		done := func(res checkResult, err error) tea.Msg {
-			return checkDoneMsg{owner: owner, seq: seq, res: res, err: err, at: clock()}
+			return checkDoneMsg{bank: bank, seq: seq, res: res, err: err, at: clock()}
 		}
 		list, err := cl.ListMemories(ctx, bank, client.ListMemoriesParams{DocumentID: docID, Limit: checkListLimit})
 		if err != nil {

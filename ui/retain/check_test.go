@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/uitest"
 )
 
 func TestPhraseOf(t *testing.T) {
@@ -43,43 +44,43 @@ func TestRankOf(t *testing.T) {
 // retain ended, or when its patience runs out.
 func TestCheckRetries(t *testing.T) {
 	var ck check
-	ck.start(testNow)
+	ck.start(uitest.Now)
 	seq := ck.seq
 	if !ck.running || ck.retry != checkFirstRetry {
 		t.Fatalf("start: %+v", ck)
 	}
-	if !ck.observe(checkResult{}, nil, testNow.Add(time.Second), true) || !ck.waiting || ck.running {
+	if !ck.observe(checkResult{}, nil, uitest.Now.Add(time.Second), true) || !ck.waiting || ck.running {
 		t.Fatalf("nothing stored while running should retry: %+v", ck)
 	}
 	ck.waiting, ck.running = false, true
-	ck.observe(checkResult{}, nil, testNow.Add(2*time.Second), true)
+	ck.observe(checkResult{}, nil, uitest.Now.Add(2*time.Second), true)
 	if ck.retry != 2*checkFirstRetry {
 		t.Errorf("the retry should back off: %v", ck.retry)
 	}
 	ck.waiting, ck.running = false, true
 	found := checkResult{stored: 2, results: 10, rank: 3, found: 1}
-	if ck.observe(found, nil, testNow.Add(3*time.Second), false) {
+	if ck.observe(found, nil, uitest.Now.Add(3*time.Second), false) {
 		t.Fatal("found: no retry")
 	}
-	if !ck.foundAt.Equal(testNow.Add(3*time.Second)) || ck.res.rank != 3 || ck.seq != seq {
+	if !ck.foundAt.Equal(uitest.Now.Add(3*time.Second)) || ck.res.rank != 3 || ck.seq != seq {
 		t.Fatalf("found: %+v", ck)
 	}
 
-	ck.start(testNow)
-	if ck.observe(checkResult{stored: 1, results: 5}, nil, testNow, false) || !ck.foundAt.IsZero() {
+	ck.start(uitest.Now)
+	if ck.observe(checkResult{stored: 1, results: 5}, nil, uitest.Now, false) || !ck.foundAt.IsZero() {
 		t.Fatal("stored but not recalled is a final answer")
 	}
-	ck.start(testNow)
-	if ck.observe(checkResult{}, errors.New("boom"), testNow, true) || ck.err == nil {
+	ck.start(uitest.Now)
+	if ck.observe(checkResult{}, errors.New("boom"), uitest.Now, true) || ck.err == nil {
 		t.Fatal("an error is a final answer")
 	}
-	ck.start(testNow)
-	if ck.observe(checkResult{}, nil, testNow.Add(checkPatience), true) {
+	ck.start(uitest.Now)
+	if ck.observe(checkResult{}, nil, uitest.Now.Add(checkPatience), true) {
 		t.Fatal("patience ran out")
 	}
-	ck.start(testNow)
+	ck.start(uitest.Now)
 	for i := 1; i <= 3; i++ {
-		again := ck.observe(checkResult{}, nil, testNow, false)
+		again := ck.observe(checkResult{}, nil, uitest.Now, false)
 		if again != (i < 3) {
 			t.Fatalf("attempt %d after the retain ended: retry %v", i, again)
 		}

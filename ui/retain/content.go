@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -72,7 +73,7 @@ func (f *form) contentLines(width, rows int, note func(string) string, prompt st
 		for len(out) < rows-1 {
 			out = append(out, components.Fit(prompt, width))
 		}
-		text := "long content (" + itoa(f.content.LineCount()) + " lines): ctrl+e edits it in $EDITOR"
+		text := "long content (" + common.Thousands(f.content.LineCount()) + " lines): ctrl+e edits it in $EDITOR"
 		cv.lines = append(out, components.Fit(note(text), width))
 		return cv.lines
 	}

@@ -7,6 +7,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/contracttest"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestContract sends every request the pane makes through the validating transport,
@@ -17,10 +18,11 @@ import (
 // OpenAPI document.
 func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	v := contracttest.New(t, doc, srv.URL())
-	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 
 	forms := []values{
 		{Content: "Alex moved to Lisbon."},
@@ -32,21 +34,21 @@ func TestContract(t *testing.T) {
 	}
 	for i, f := range forms {
 		m.cur.form.setValues(f)
-		r.keys("ctrl+s")
+		r.Keys("ctrl+s")
 		sub := m.cur.sub
 		if sub.err != nil || sub.resp == nil {
 			t.Fatalf("form %d: %v", i, sub.err)
 		}
-		r.fire(isPollDue) // the async one completes at its first poll
-		r.keys("v")
+		r.Fire(isPollDue) // the async one completes at its first poll
+		r.Keys("v")
 		if sub.check.err != nil || sub.check.res == nil {
 			t.Fatalf("form %d check: %v", i, sub.check.err)
 		}
 	}
 
 	// The tag input's completions.
-	r.keys("enter")
-	r.focusField(fTags)
+	r.Keys("enter")
+	focusField(r, m, fTags)
 	if len(m.cur.form.tags.Known()) == 0 {
 		t.Fatal("tags were not loaded")
 	}
@@ -57,19 +59,18 @@ func TestContract(t *testing.T) {
 {"content":"Two.","document_id":"b2","timestamp":"unset","update_mode":"replace"}
 `), 0o600)
 	for _, async := range []bool{false, true} {
-		r.keys("ctrl+b")
-		d := r.front().(*batchDialog)
-		d.input.SetValue(file)
-		r.keys("enter")
-		if d.async != async {
-			r.keys("space")
+		r.Keys("ctrl+b")
+		r.Paste(file)
+		r.Keys("enter")
+		if d := r.Front().(*batchDialog); d.async != async {
+			r.Keys("space")
 		}
-		r.keys("enter")
-		r.fire(isPollDue)
+		r.Keys("enter")
+		r.Fire(isPollDue)
 		if sub := m.cur.sub; sub.err != nil || !sub.done() {
 			t.Fatalf("batch async=%v: %v %+v", async, sub.err, sub.follow)
 		}
-		r.keys("enter")
+		r.Keys("enter")
 	}
 
 	v.Report(t)

@@ -135,17 +135,17 @@ func removeDraft(path string) error {
 	return nil
 }
 
-// Draft messages. Each carries the bank state it belongs to, so the answer for a bank
-// the user has since left still lands in the right place.
+// Draft messages. Each names the bank whose editor it belongs to, so the answer for a
+// bank the user has since left still lands in the right place.
 type (
 	// draftDueMsg fires autosaveDelay after a change; only the latest gen saves.
 	draftDueMsg struct {
-		owner *bankState
-		gen   int
+		bank string
+		gen  int
 	}
 	// draftSavedMsg reports a write (or a removal, when removed is set).
 	draftSavedMsg struct {
-		owner   *bankState
+		bank    string
 		gen     int
 		at      time.Time
 		removed bool
@@ -153,36 +153,36 @@ type (
 	}
 	// draftLoadedMsg is the draft read when a bank's editor opened.
 	draftLoadedMsg struct {
-		owner *bankState
-		d     draft
-		ok    bool
-		err   error
+		bank string
+		d    draft
+		ok   bool
+		err  error
 	}
 )
 
 // loadDraftCmd reads the bank's draft.
-func loadDraftCmd(owner *bankState, path string) tea.Cmd {
+func loadDraftCmd(bank, path string) tea.Cmd {
 	if path == "" {
-		return func() tea.Msg { return draftLoadedMsg{owner: owner} }
+		return func() tea.Msg { return draftLoadedMsg{bank: bank} }
 	}
 	return func() tea.Msg {
 		d, ok, err := loadDraft(path)
-		return draftLoadedMsg{owner: owner, d: d, ok: ok, err: err}
+		return draftLoadedMsg{bank: bank, d: d, ok: ok, err: err}
 	}
 }
 
 // writeDraftCmd saves d (or removes the file when the form is empty and nothing is
 // pending), reporting gen so the pane knows which state is on disk.
-func writeDraftCmd(owner *bankState, path string, gen int, d draft) tea.Cmd {
+func writeDraftCmd(bank, path string, gen int, d draft) tea.Cmd {
 	if path == "" {
 		return nil
 	}
 	if d.Values.empty() && d.Pending == nil {
 		return func() tea.Msg {
-			return draftSavedMsg{owner: owner, gen: gen, removed: true, err: removeDraft(path)}
+			return draftSavedMsg{bank: bank, gen: gen, removed: true, err: removeDraft(path)}
 		}
 	}
 	return func() tea.Msg {
-		return draftSavedMsg{owner: owner, gen: gen, at: d.SavedAt, err: saveDraft(path, d)}
+		return draftSavedMsg{bank: bank, gen: gen, at: d.SavedAt, err: saveDraft(path, d)}
 	}
 }

@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 func TestDraftPath(t *testing.T) {
@@ -45,7 +48,7 @@ func TestDraftPath(t *testing.T) {
 func TestSaveLoadRemoveDraft(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state")
 	path := filepath.Join(dir, "drafts", "x.json")
-	d := draft{Version: draftVersion, Bank: "b", SavedAt: testNow, Values: values{Content: "hello", Tags: []string{"t"}}}
+	d := draft{Version: draftVersion, Bank: "b", SavedAt: uitest.Now, Values: values{Content: "hello", Tags: []string{"t"}}}
 	if err := saveDraft(path, d); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +68,7 @@ func TestSaveLoadRemoveDraft(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 	got, ok, err := loadDraft(path)
-	if err != nil || !ok || !got.Values.equal(d.Values) || got.Bank != "b" || !got.SavedAt.Equal(testNow) {
+	if err != nil || !ok || !got.Values.equal(d.Values) || got.Bank != "b" || !got.SavedAt.Equal(uitest.Now) {
 		t.Fatalf("load: %+v %v %v", got, ok, err)
 	}
 	if err := removeDraft(path); err != nil {
@@ -89,9 +92,9 @@ func TestSaveLoadRemoveDraft(t *testing.T) {
 	}
 }
 
-// draftCommon is newCommon with drafts kept in dir.
+// draftCommon is the shared state of a pane that keeps its drafts in dir.
 func draftCommon(t *testing.T, srv *hindsighttest.Server, dir string) *common.Common {
-	c := newCommon(t, srv)
+	c := uitest.NewCommon(t, srv)
 	c.StateDir = dir
 	return c
 }
@@ -108,28 +111,28 @@ func readDraftFile(t *testing.T, c *common.Common, bank string) (draft, bool) {
 // TestDraftAutosaveAndRestore: typing schedules a save for when typing pauses (only the
 // latest pause writes), the draft never holds the URL, and a new session restores it.
 func TestDraftAutosaveAndRestore(t *testing.T) {
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	dir := t.TempDir()
 	c := draftCommon(t, srv, dir)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	r.typeText("Alex moved to Lisbon.")
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Type("Alex moved to Lisbon.")
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); ok {
 		t.Fatal("nothing is written before typing pauses")
 	}
-	if n := len(r.timers); n != len("Alex moved to Lisbon.") {
+	if n := len(r.Timers()); n != len("Alex moved to Lisbon.") {
 		t.Fatalf("%d autosave timers", n)
 	}
-	stale := r.timers[0]
-	r.timers = r.timers[1:]
-	r.send(stale.msg)
+	first := r.Timers()[0].Msg
+	r.Fire(func(msg tea.Msg) bool { return msg == first })
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); ok {
 		t.Fatal("a stale pause must not save")
 	}
-	r.fill(values{Context: "chat", Tags: []string{"move"}, Metadata: "source=chat", Async: true})
-	r.typeText("") // nothing
-	r.focusField(fTags)
-	r.typeText("half-typed")
-	r.fire(isDraftDue)
+	fill(r, m, values{Context: "chat", Tags: []string{"move"}, Metadata: "source=chat", Async: true})
+	r.Type("") // nothing
+	focusField(r, m, fTags)
+	r.Type("half-typed")
+	r.Fire(isDraftDue)
 	d, ok := readDraftFile(t, c, "user-alex-prefs")
 	want := values{Content: "Alex moved to Lisbon.", Context: "chat", Tags: []string{"move"}, TagText: "half-typed",
 		Metadata: "source=chat", Async: true}
@@ -137,7 +140,7 @@ func TestDraftAutosaveAndRestore(t *testing.T) {
 		t.Fatalf("draft %+v", d)
 	}
 	raw, _ := os.ReadFile(draftPath(c, "user-alex-prefs"))
-	if strings.Contains(string(raw), srv.URL()) || strings.Contains(string(raw), goldenURL) {
+	if strings.Contains(string(raw), srv.URL()) || strings.Contains(string(raw), uitest.GoldenURL) {
 		t.Error("the draft holds the server URL")
 	}
 	if note, _ := m.draftStatus(m.cur); note != "draft saved just now" {
@@ -145,7 +148,9 @@ func TestDraftAutosaveAndRestore(t *testing.T) {
 	}
 
 	// A restart: a new pane on the same state directory.
-	r2, m2 := startPane(t, draftCommon(t, srv, dir), "user-alex-prefs", 88, 35)
+	c2 := draftCommon(t, srv, dir)
+	m2 := New(c2)
+	r2 := uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
 	if got := m2.cur.form.values(); !got.equal(want) {
 		t.Fatalf("restored %+v", got)
 	}
@@ -153,27 +158,28 @@ func TestDraftAutosaveAndRestore(t *testing.T) {
 		t.Errorf("header note %q", note)
 	}
 	// Restoring is not an edit: nothing to write until the user types.
-	if len(r2.timers) != 0 {
-		t.Errorf("timers after restore: %v", r2.timers)
+	if len(r2.Timers()) != 0 {
+		t.Errorf("timers after restore: %v", r2.Timers())
 	}
 }
 
 // TestDraftKeptOnFailure: a submit the server fails leaves the form and the draft exactly
 // as typed, even after a restart.
 func TestDraftKeptOnFailure(t *testing.T) {
-	srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST",
+	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST",
 		Path: "/v1/default/banks/user-alex-prefs/memories", Status: 500, Body: `{"detail":"extraction backend down"}`}))
 	dir := t.TempDir()
 	c := draftCommon(t, srv, dir)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	v := values{Content: "Alex moved to Lisbon.", Tags: []string{"move"}, Metadata: "source=chat"}
-	r.fill(v)
-	r.keys("ctrl+s") // writes the draft at once, without waiting for the pause
+	fill(r, m, v)
+	r.Keys("ctrl+s") // writes the draft at once, without waiting for the pause
 	if got := m.cur.form.values(); !got.equal(v) {
 		t.Fatalf("form changed: %+v", got)
 	}
-	if len(r.errors) != 1 || !strings.Contains(m.c.Describe(r.errors[0].Err), "extraction backend down") {
-		t.Fatalf("errors %v", r.errors)
+	if len(r.Errors) != 1 || !strings.Contains(m.c.Describe(r.Errors[0].Err), "extraction backend down") {
+		t.Fatalf("errors %v", r.Errors)
 	}
 	if m.zone != zoneForm {
 		t.Error("the keys go back to the form")
@@ -182,13 +188,15 @@ func TestDraftKeptOnFailure(t *testing.T) {
 	if !ok || !d.Values.equal(v) || d.Pending != nil {
 		t.Fatalf("draft after failure: %+v %v", d, ok)
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	for _, want := range []string{"extraction backend down", "nothing was stored; the form and its draft are as you left them"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %q:\n%s", want, view)
 		}
 	}
-	_, m2 := startPane(t, draftCommon(t, srv, dir), "user-alex-prefs", 88, 35)
+	c2 := draftCommon(t, srv, dir)
+	m2 := New(c2)
+	uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
 	if got := m2.cur.form.values(); !got.equal(v) {
 		t.Fatalf("restored %+v", got)
 	}
@@ -197,42 +205,45 @@ func TestDraftKeptOnFailure(t *testing.T) {
 // TestDraftRemovedOnSuccess: a sync retain the server confirmed removes the draft and
 // empties the form (keeping the async choice).
 func TestDraftRemovedOnSuccess(t *testing.T) {
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	c := draftCommon(t, srv, t.TempDir())
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	r.fill(values{Content: "Alex moved to Lisbon."})
-	r.fire(isDraftDue)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	fill(r, m, values{Content: "Alex moved to Lisbon."})
+	r.Fire(isDraftDue)
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); !ok {
 		t.Fatal("no draft before the submit")
 	}
-	r.keys("ctrl+s")
+	r.Keys("ctrl+s")
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); ok {
 		t.Fatal("the draft outlived a confirmed retain")
 	}
 	if !m.cur.form.values().empty() {
 		t.Errorf("form not emptied: %+v", m.cur.form.values())
 	}
-	if len(r.toasts) == 0 || r.toasts[len(r.toasts)-1] != "retained 1 item into user-alex-prefs" {
-		t.Errorf("toasts %v", r.toasts)
+	if len(r.Toasts) == 0 || r.Toasts[len(r.Toasts)-1] != "retained 1 item into user-alex-prefs" {
+		t.Errorf("toasts %v", r.Toasts)
 	}
 }
 
 // TestDraftPendingAsync: an accepted async retain keeps its draft, marked with the
 // operation, until the operation completes, across a restart.
 func TestDraftPendingAsync(t *testing.T) {
-	clk := newClock()
-	srv := demoServer(t, hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(10e9))
+	clk := uitest.NewClock()
+	srv := uitest.DemoServer(t, hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(10e9))
 	dir := t.TempDir()
 	c := draftCommon(t, srv, dir)
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	m := New(c)
+	m.newID = pinnedID
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	v := values{Content: "Alex moved to Lisbon.", Async: true}
-	r.fill(v)
-	r.keys("ctrl+s")
-	if len(r.started) != 1 || r.started[0].BankID != "user-alex-prefs" || r.started[0].OperationID == "" {
-		t.Fatalf("operation started %v", r.started)
+	fill(r, m, v)
+	r.Keys("ctrl+s")
+	if len(r.Started) != 1 || r.Started[0].BankID != "user-alex-prefs" || r.Started[0].OperationID == "" {
+		t.Fatalf("operation started %v", r.Started)
 	}
 	d, ok := readDraftFile(t, c, "user-alex-prefs")
-	if !ok || !d.Values.equal(v) || d.Pending == nil || d.Pending.OperationID != r.started[0].OperationID || d.Pending.DocumentID != testDocID {
+	if !ok || !d.Values.equal(v) || d.Pending == nil || d.Pending.OperationID != r.Started[0].OperationID || d.Pending.DocumentID != testDocID {
 		t.Fatalf("draft while the operation runs: %+v", d)
 	}
 	if !m.cur.locked() || m.Capturing() {
@@ -240,16 +251,18 @@ func TestDraftPendingAsync(t *testing.T) {
 	}
 
 	// Quit and start again: the new session follows the operation.
-	r2, m2 := startPane(t, draftCommon(t, srv, dir), "user-alex-prefs", 88, 35)
+	c2 := draftCommon(t, srv, dir)
+	m2 := New(c2)
+	r2 := uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
 	if m2.cur.sub == nil || !m2.cur.sub.follow.active || !m2.cur.locked() {
 		t.Fatalf("not following after restart: %+v", m2.cur.sub)
 	}
-	r2.fire(isPollDue)
+	r2.Fire(isPollDue)
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); !ok {
 		t.Fatal("removed before the operation completed")
 	}
-	clk.Add(11e9)
-	r2.fire(isPollDue)
+	clk.Step(11e9)
+	r2.Fire(isPollDue)
 	if m2.cur.sub.follow.status != "completed" {
 		t.Fatalf("status %s", m2.cur.sub.follow.status)
 	}

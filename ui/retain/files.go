@@ -22,27 +22,24 @@ import (
 // than the file.
 const maxFileBytes = 4 << 20
 
-// contentLoadedMsg carries a file's text into the content field.
+// contentLoadedMsg carries a file's text into the content field of bank's editor.
 type contentLoadedMsg struct {
-	owner *bankState
-	name  string
-	text  string
+	bank string
+	name string
+	text string
 }
 
 // editedMsg is the content back from $EDITOR.
 type editedMsg struct {
-	owner *bankState
-	orig  string // the content when the editor started
-	text  string
-	err   error
+	bank string
+	orig string // the content when the editor started
+	text string
+	err  error
 }
 
-// editorFunc builds the command that edits path.
-type editorFunc func(path string) *exec.Cmd
-
-// defaultEditor runs $VISUAL, else $EDITOR, else vi; the variable may hold arguments
+// editorCommand runs $VISUAL, else $EDITOR, else vi; the variable may hold arguments
 // ("code --wait").
-func defaultEditor(path string) *exec.Cmd {
+func editorCommand(path string) *exec.Cmd {
 	ed := strings.TrimSpace(os.Getenv("VISUAL"))
 	if ed == "" {
 		ed = strings.TrimSpace(os.Getenv("EDITOR"))
@@ -112,6 +109,7 @@ func (m *Model) openLoad() tea.Cmd {
 	if st == nil || m.c.ReadOnly || st.locked() {
 		return nil
 	}
+	bank := st.bank
 	path := components.NewTextField(m.c, "File", "path to a text file, e.g. ~/notes/meeting.md", "path")
 	submit := func() (components.Request, error) {
 		p := strings.TrimSpace(path.Value())
@@ -124,21 +122,20 @@ func (m *Model) openLoad() tea.Cmd {
 				return nil, components.Invalid{"path": err.Error()}
 			}
 			if n := strings.Count(text, "\n") + 1; n > contentMaxLines {
-				return nil, components.Invalid{"path": fmt.Sprintf("it has %s lines; the editor takes %s (retain it as a batch item instead)", itoa(n), itoa(contentMaxLines))}
+				return nil, components.Invalid{"path": fmt.Sprintf("it has %s lines; the editor takes %s (retain it as a batch item instead)",
+					common.Thousands(n), common.Thousands(contentMaxLines))}
 			}
-			return emit(contentLoadedMsg{owner: st, name: filepath.Base(p), text: text}), nil
+			return common.Emit(contentLoadedMsg{bank: bank, name: filepath.Base(p), text: text}), nil
 		}, nil
 	}
-	d := components.NewForm(m.c, "Content from a file", "load content from a file", "load", submit, path)
-	m.dialog.d = d
-	return emit(common.OpenDialogMsg{Dialog: d})
+	return common.OpenDialog(components.NewForm(m.c, "Content from a file", "load content from a file", "load", submit, path))
 }
 
 // onContentLoaded inserts a file's text at the cursor of the content field (into an
 // empty field that is the whole content); nothing typed is replaced.
 func (m *Model) onContentLoaded(msg contentLoadedMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) || st.locked() {
+	st := m.banks[msg.bank]
+	if st == nil || st.locked() {
 		return nil
 	}
 	f := st.form
@@ -151,25 +148,25 @@ func (m *Model) onContentLoaded(msg contentLoadedMsg) tea.Cmd {
 		focus = f.focusField(fContent)
 	}
 	toast := common.Toast(fmt.Sprintf("inserted %s (%s characters) into the content", sanitize.Line(msg.name),
-		itoa(utf8.RuneCountInString(msg.text))))
+		common.Thousands(utf8.RuneCountInString(msg.text))))
 	return tea.Batch(focus, m.changed(st), toast)
 }
 
 // openEditor edits the content in $EDITOR: it is written to a private temporary file,
-// the program suspends while the editor runs, and the text comes back when it exits.
+// the program suspends while the editor runs (common.Exec), and the text comes back
+// when it exits.
 func (m *Model) openEditor() tea.Cmd {
 	st := m.cur
 	if st == nil || m.c.ReadOnly || st.locked() {
 		return nil
 	}
-	text := st.form.content.Value()
-	editor := m.editor
+	bank, text := st.bank, st.form.content.Value()
 	return func() tea.Msg {
 		path, err := writeTemp(text)
 		if err != nil {
-			return editedMsg{owner: st, orig: text, err: err}
+			return editedMsg{bank: bank, orig: text, err: err}
 		}
-		return tea.ExecProcess(editor(path), func(err error) tea.Msg { return finishEdit(st, path, text, err) })()
+		return common.Exec(editorCommand(path), func(err error) tea.Msg { return finishEdit(bank, path, text, err) })()
 	}
 }
 
@@ -193,30 +190,30 @@ func writeTemp(text string) (string, error) {
 
 // finishEdit reads the edited file back and removes it. Editors end files with a
 // newline; one the content did not have is dropped.
-func finishEdit(owner *bankState, path, orig string, runErr error) tea.Msg {
+func finishEdit(bank, path, orig string, runErr error) tea.Msg {
 	defer os.Remove(path)
 	if runErr != nil {
-		return editedMsg{owner: owner, orig: orig, err: fmt.Errorf("the editor failed (the content is unchanged): %w", runErr)}
+		return editedMsg{bank: bank, orig: orig, err: fmt.Errorf("the editor failed (the content is unchanged): %w", runErr)}
 	}
 	text, err := readText(path)
 	if err != nil {
-		return editedMsg{owner: owner, orig: orig, err: fmt.Errorf("read the edited content back (the content is unchanged): %w", err)}
+		return editedMsg{bank: bank, orig: orig, err: fmt.Errorf("read the edited content back (the content is unchanged): %w", err)}
 	}
 	if !strings.HasSuffix(orig, "\n") {
 		text = strings.TrimSuffix(text, "\n")
 	}
-	return editedMsg{owner: owner, orig: orig, text: text}
+	return editedMsg{bank: bank, orig: orig, text: text}
 }
 
 // onEdited puts the edited text in the content field, unless the field changed while
 // the editor ran (a restored draft, say): then the edit is not applied over it.
 func (m *Model) onEdited(msg editedMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) {
+	st := m.banks[msg.bank]
+	if st == nil {
 		return nil
 	}
 	if msg.err != nil {
-		return emit(common.ErrorMsg{Op: "edit the content in $EDITOR", Err: msg.err})
+		return common.Emit(common.ErrorMsg{Op: "edit the content in $EDITOR", Err: msg.err})
 	}
 	f := st.form
 	if st.locked() || f.content.Value() != msg.orig {

@@ -1,55 +1,64 @@
 package retain
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"hindsight-tui/client"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
-// TestEditorRoundTrip: the content goes to a private file, comes back edited (without
-// the newline editors add), and the file is removed; a failed editor changes nothing.
+// editorScript is an executable that stands in for $VISUAL: it runs body with the
+// file to edit as $1.
+func editorScript(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "editor")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestEditorRoundTrip: ctrl+e puts the content in a private file and runs $VISUAL on
+// it; the edited text comes back (without the newline editors add) and the file is
+// removed. A failed editor changes nothing.
 func TestEditorRoundTrip(t *testing.T) {
-	r, m := startPane(t, newCommon(t, newServer(t)), "b", 88, 35)
-	r.typeText("first draft")
-	orig := m.cur.form.content.Value()
-	path, err := writeTemp(orig)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
-		t.Errorf("temporary file mode %v", fi.Mode())
-	}
-	if err := os.WriteFile(path, []byte("edited\r\nin the editor\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	r.send(finishEdit(m.cur, path, orig, nil))
+	c := uitest.NewCommon(t, uitest.Server(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank("b"))
+	r.Type("first draft")
+	given := filepath.Join(t.TempDir(), "given")
+	t.Setenv("VISUAL", editorScript(t, `ls -l "$1" > `+given+` && printf 'edited\r\nin the editor\n' > "$1"`))
+	r.Keys("ctrl+e")
 	if got := m.cur.form.content.Value(); got != "edited\nin the editor" {
 		t.Fatalf("content %q", got)
 	}
-	if _, err := os.Stat(path); !os.IsNotExist(err) {
+	listing, err := os.ReadFile(given)
+	if err != nil || !strings.HasPrefix(string(listing), "-rw------- ") {
+		t.Errorf("the editor was given %q (%v), want a file only the user can read", listing, err)
+	}
+	edited := strings.Fields(string(listing))
+	if _, err := os.Stat(edited[len(edited)-1]); !os.IsNotExist(err) {
 		t.Error("the temporary file was left behind")
 	}
 
-	orig = m.cur.form.content.Value()
-	path, _ = writeTemp(orig)
-	r.send(finishEdit(m.cur, path, orig, errors.New("exit status 1")))
-	if m.cur.form.content.Value() != orig || len(r.errors) != 1 {
-		t.Fatalf("a failed editor: content %q errors %v", m.cur.form.content.Value(), r.errors)
+	t.Setenv("VISUAL", editorScript(t, `printf 'lost' > "$1"; exit 1`))
+	r.Keys("ctrl+e")
+	if got := m.cur.form.content.Value(); got != "edited\nin the editor" || len(r.Errors) != 1 ||
+		r.Errors[0].Op != "edit the content in $EDITOR" {
+		t.Fatalf("a failed editor: content %q errors %v", got, r.Errors)
 	}
 
 	// The command runs $VISUAL, then $EDITOR, with their arguments.
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", "code --wait")
-	if c := defaultEditor("/tmp/x.md"); strings.Join(c.Args, " ") != "code --wait /tmp/x.md" {
+	if c := editorCommand("/tmp/x.md"); strings.Join(c.Args, " ") != "code --wait /tmp/x.md" {
 		t.Errorf("editor %v", c.Args)
 	}
 	t.Setenv("VISUAL", "nano")
-	if c := defaultEditor("f"); strings.Join(c.Args, " ") != "nano f" {
+	if c := editorCommand("f"); strings.Join(c.Args, " ") != "nano f" {
 		t.Errorf("visual %v", c.Args)
 	}
 }
@@ -57,33 +66,35 @@ func TestEditorRoundTrip(t *testing.T) {
 // TestLoadContentFile: ctrl+o asks for a path; the text goes in at the cursor; a bad
 // path is explained under the field and nothing changes.
 func TestLoadContentFile(t *testing.T) {
-	r, m := startPane(t, newCommon(t, newServer(t)), "b", 88, 35)
+	c := uitest.NewCommon(t, uitest.Server(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank("b"))
 	dir := t.TempDir()
 	file := filepath.Join(dir, "notes.md")
 	if err := os.WriteFile(file, []byte("\ufeffMeeting notes:\r\nAlex \x1b[31mmoved\x1b[0m.\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r.typeText("Intro. ")
-	r.keys("ctrl+o")
-	form, ok := r.front().(*components.Form)
+	r.Type("Intro. ")
+	r.Keys("ctrl+o")
+	form, ok := r.Front().(*components.Form)
 	if !ok {
-		t.Fatalf("dialog %T", r.front())
+		t.Fatalf("dialog %T", r.Front())
 	}
-	r.typeText(filepath.Join(dir, "missing.md"))
-	r.keys("enter")
-	if form.Closed() || !strings.Contains(plain(form.View()), "cannot open it") {
-		t.Fatalf("bad path:\n%s", plain(form.View()))
+	r.Type(filepath.Join(dir, "missing.md"))
+	r.Keys("enter")
+	if form.Closed() || !strings.Contains(uitest.Plain(uitest.View(t, form)), "cannot open it") {
+		t.Fatalf("bad path:\n%s", uitest.Plain(uitest.View(t, form)))
 	}
 	form.Fields()[0].(*components.TextField).SetValue(file)
-	r.keys("enter")
-	if len(r.dialogs) != 0 {
+	r.Keys("enter")
+	if r.Front() != nil {
 		t.Fatal("the dialog stayed open")
 	}
 	if got := m.cur.form.content.Value(); got != "Intro. Meeting notes:\nAlex moved.\n" {
 		t.Fatalf("content %q", got)
 	}
-	if !strings.HasPrefix(r.toasts[len(r.toasts)-1], "inserted notes.md") {
-		t.Errorf("toasts %v", r.toasts)
+	if !strings.HasPrefix(r.Toasts[len(r.Toasts)-1], "inserted notes.md") {
+		t.Errorf("toasts %v", r.Toasts)
 	}
 
 	big := filepath.Join(dir, "big.txt")
@@ -103,12 +114,15 @@ func TestLoadContentFile(t *testing.T) {
 	}
 }
 
-// TestBatchDialog: ctrl+b reads a file, previews it, refuses what has problems, and
-// retains the rest as one request the pane follows.
+// TestBatchDialog: ctrl+b asks for a file, whose preview reads it as it opens,
+// refuses what has problems, and retains the rest as one request the pane follows; a
+// file that cannot be read goes back to the path with the reason.
 func TestBatchDialog(t *testing.T) {
-	srv := demoServer(t)
-	rec := &recorder{}
-	r, m := startPane(t, newCommon(t, srv, client.WithHTTPClient(newHTTPClient(rec))), "user-alex-prefs", 88, 35)
+	srv := uitest.DemoServer(t)
+	rec := &uitest.Recorder{}
+	c := uitest.NewCommon(t, srv, rec.Option())
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.jsonl")
 	good := filepath.Join(dir, "good.jsonl")
@@ -118,34 +132,58 @@ func TestBatchDialog(t *testing.T) {
 {"content":"Alex adopted a cat.","document_id":"batch-3","metadata":{"source":"chat"}}
 `), 0o600)
 
-	r.keys("ctrl+b")
-	d, ok := r.front().(*batchDialog)
-	if !ok {
-		t.Fatalf("dialog %T", r.front())
+	r.Keys("ctrl+b")
+	if _, ok := r.Front().(*batchPathDialog); !ok {
+		t.Fatalf("dialog %T", r.Front())
 	}
-	r.typeText(bad)
-	r.keys("enter")
-	view := plain(d.View())
+	r.Keys("enter")
+	if v := uitest.Plain(uitest.View(t, r.Front())); !strings.Contains(v, "type the path of a .json or .jsonl file") {
+		t.Fatalf("no path:\n%s", v)
+	}
+	r.Type(filepath.Join(dir, "missing.jsonl"))
+	r.Keys("enter")
+	if _, ok := r.Front().(*batchPathDialog); !ok || len(r.Dialogs()) != 1 {
+		t.Fatalf("an unreadable file left %T open (%d dialogs)", r.Front(), len(r.Dialogs()))
+	}
+	if v := uitest.Plain(uitest.View(t, r.Front())); !strings.Contains(v, "missing.jsonl") || !strings.Contains(v, "✗ cannot open it") {
+		t.Fatalf("unreadable file:\n%s", v)
+	}
+	r.Keys("esc", "ctrl+b")
+	r.Paste(bad)
+	r.Keys("enter")
+	d, ok := r.Front().(*batchDialog)
+	if !ok || len(r.Dialogs()) != 1 {
+		t.Fatalf("dialog %T (%d dialogs)", r.Front(), len(r.Dialogs()))
+	}
+	view := uitest.Plain(uitest.View(t, d))
 	if !strings.Contains(view, "bad.jsonl · 2 items") || !strings.Contains(view, "item 2 (line 2): timestamp: not a time") {
 		t.Fatalf("preview:\n%s", view)
 	}
-	r.keys("enter")
-	if len(rec.retains()) != 0 || d.Closed() {
+	r.Keys("enter")
+	if len(retains(rec)) != 0 || r.Front() != d {
 		t.Fatal("a batch with problems was sent")
 	}
-	r.keys("backspace")
-	d.input.SetValue(good)
-	r.keys("enter", "space") // async on
-	view = plain(d.View())
+	r.Keys("space", "backspace") // another file: back to the path, the switch kept
+	p, ok := r.Front().(*batchPathDialog)
+	if !ok || len(r.Dialogs()) != 1 || p.input.Value() != bad || !p.async {
+		t.Fatalf("backspace: %T (%d dialogs)", r.Front(), len(r.Dialogs()))
+	}
+	p.input.SetValue(good)
+	r.Keys("enter")
+	d = r.Front().(*batchDialog)
+	if !d.async {
+		t.Fatal("the async switch was lost")
+	}
+	view = uitest.Plain(uitest.View(t, d))
 	if !strings.Contains(view, "good.jsonl · 3 items") || !strings.Contains(view, "1. Alex moved to Lisbon.") ||
 		!strings.Contains(view, "document batch-1 · tags move") {
 		t.Fatalf("preview:\n%s", view)
 	}
-	r.keys("enter")
-	if len(r.dialogs) != 0 {
+	r.Keys("enter")
+	if r.Front() != nil {
 		t.Fatal("the dialog stayed open")
 	}
-	bodies := rec.retains()
+	bodies := retains(rec)
 	if len(bodies) != 1 || !strings.Contains(bodies[0], `"async":true`) || strings.Count(bodies[0], `"content"`) != 3 {
 		t.Fatalf("sent %v", bodies)
 	}
@@ -156,8 +194,8 @@ func TestBatchDialog(t *testing.T) {
 	if m.cur.locked() {
 		t.Error("a batch does not lock the form")
 	}
-	r.fire(isPollDue)
-	r.keys("v")
+	r.Fire(isPollDue)
+	r.Keys("v")
 	if sub.check.res == nil || sub.check.res.rank == 0 {
 		t.Fatalf("check %+v %v", sub.check.res, sub.check.err)
 	}
@@ -166,22 +204,24 @@ func TestBatchDialog(t *testing.T) {
 // TestBatchAsyncConflicts: an async batch that repeats a document_id is refused before
 // sending (the server would answer 400), and allowed once async is off.
 func TestBatchAsyncConflicts(t *testing.T) {
-	r, _ := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	file := filepath.Join(t.TempDir(), "dup.json")
 	_ = os.WriteFile(file, []byte(`{"items":[{"content":"a","document_id":"d"},{"content":"b","document_id":"d"}],"async":true}`), 0o600)
-	r.keys("ctrl+b")
-	d := r.front().(*batchDialog)
-	r.typeText(file)
-	r.keys("enter")
-	if !d.async || !strings.Contains(plain(d.View()), `document_id "d" is on more than one item`) {
-		t.Fatalf("preview:\n%s", plain(d.View()))
+	r.Keys("ctrl+b")
+	r.Type(file)
+	r.Keys("enter")
+	d := r.Front().(*batchDialog)
+	if v := uitest.Plain(uitest.View(t, d)); !d.async || !strings.Contains(v, `document_id "d" is on more than one item`) {
+		t.Fatalf("preview:\n%s", v)
 	}
-	r.keys("enter")
-	if d.Closed() {
+	r.Keys("enter")
+	if r.Front() != d {
 		t.Fatal("sent with a conflict")
 	}
-	r.keys("space", "enter")
-	if !d.Closed() {
+	r.Keys("space", "enter")
+	if r.Front() != nil || m.cur.sub == nil || m.cur.sub.items != 2 {
 		t.Fatal("sync batch not sent")
 	}
 }
@@ -189,22 +229,24 @@ func TestBatchAsyncConflicts(t *testing.T) {
 // TestLongContent: a text too long to edit in place is shown read-only, is still sent
 // whole, and goes to $EDITOR for editing.
 func TestLongContent(t *testing.T) {
-	r, m := startPane(t, newCommon(t, newServer(t)), "b", 88, 35)
+	c := uitest.NewCommon(t, uitest.Server(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank("b"))
 	long := strings.Repeat("a line of a long transcript\n", longContentLines+10)
-	r.send(contentLoadedMsg{owner: m.cur, name: "t.txt", text: long})
+	r.Deliver(contentLoadedMsg{bank: "b", name: "t.txt", text: long})
 	f := m.cur.form
 	if !f.longContent() || f.content.Value() != long {
 		t.Fatal("not in long mode")
 	}
-	r.typeText("x")
+	r.Type("x")
 	if f.content.Value() != long {
 		t.Fatal("typed into a long text")
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(view, "long content (511 lines): ctrl+e edits it in $EDITOR") || !strings.Contains(view, "┃ a line of a long transcript") {
 		t.Fatalf("view:\n%s", view)
 	}
-	r.keys("down")
+	r.Keys("down")
 	if f.focus != fContext {
 		t.Errorf("down leaves a long text: %d", f.focus)
 	}

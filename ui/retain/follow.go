@@ -141,41 +141,37 @@ func (f *follower) failure() error {
 // Poll messages.
 type (
 	pollDueMsg struct {
-		owner *bankState
-		seq   int
+		bank string
+		seq  int
 	}
 	polledMsg struct {
-		owner *bankState
-		seq   int
-		st    *client.OperationStatus
-		err   error
-		at    time.Time
+		bank string
+		seq  int
+		st   *client.OperationStatus
+		err  error
+		at   time.Time
 	}
 )
 
-// schedulePoll waits the follower's delay before the next poll.
-func (m *Model) schedulePoll(owner *bankState) tea.Cmd {
-	f := &owner.sub.follow
-	return m.after(f.delay, pollDueMsg{owner: owner, seq: f.seq})
+// schedulePoll waits the follower's delay before the next poll of st's operation.
+func (m *Model) schedulePoll(st *bankState) tea.Cmd {
+	f := &st.sub.follow
+	return m.c.After(f.delay, pollDueMsg{bank: st.bank, seq: f.seq})
 }
 
-// tickAfter is the real timer behind Model.after.
-func tickAfter(d time.Duration, msg tea.Msg) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
-}
-
-// pollCmd asks the server where the operation is.
-func pollCmd(c *common.Common, owner *bankState, clock func() time.Time) tea.Cmd {
-	f := &owner.sub.follow
+// pollCmd asks the server where st's operation is; the answer is stamped with the
+// clock's time, when the app saw it.
+func pollCmd(c *common.Common, st *bankState) tea.Cmd {
+	f := &st.sub.follow
 	ctx, cancel := c.Context(context.Background())
 	f.cancel = cancel
-	cl, bank, opID, seq := c.Client, owner.bank, f.opID, f.seq
+	cl, clock, bank, opID, seq := c.Client, c.Now, st.bank, f.opID, f.seq
 	return func() tea.Msg {
 		defer cancel()
-		st, err := cl.GetOperation(ctx, bank, opID, false)
+		op, err := cl.GetOperation(ctx, bank, opID, false)
 		if err != nil {
 			err = fmt.Errorf("check retain operation %s: %w", opID, err)
 		}
-		return polledMsg{owner: owner, seq: seq, st: st, err: err, at: clock()}
+		return polledMsg{bank: bank, seq: seq, st: op, err: err, at: clock()}
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 func opStatus(status string, progress *client.OperationProgress) *client.OperationStatus {
@@ -25,28 +27,28 @@ func TestFollowerTransitions(t *testing.T) {
 	}
 	seq := f.seq
 
-	if ev := f.observe(opStatus(client.StatusPending, nil), nil, testNow); ev != followProgress || !f.active {
+	if ev := f.observe(opStatus(client.StatusPending, nil), nil, uitest.Now); ev != followProgress || !f.active {
 		t.Fatalf("pending: %v %+v", ev, f)
 	}
 	d1 := f.delay
 	if d1 <= pollFirst {
 		t.Errorf("the delay should grow: %v", d1)
 	}
-	ev := f.observe(opStatus(client.StatusProcessing, &client.OperationProgress{Stage: "storing", Processed: intp(1), Total: intp(3)}), nil, testNow)
+	ev := f.observe(opStatus(client.StatusProcessing, &client.OperationProgress{Stage: "storing", Processed: intp(1), Total: intp(3)}), nil, uitest.Now)
 	if ev != followProgress || f.status != client.StatusProcessing || f.stage != "storing" || *f.processed != 1 || *f.total != 3 {
 		t.Fatalf("processing: %v %+v", ev, f)
 	}
 	for range 20 {
-		f.observe(opStatus(client.StatusProcessing, nil), nil, testNow)
+		f.observe(opStatus(client.StatusProcessing, nil), nil, uitest.Now)
 	}
 	if f.delay != pollMax {
 		t.Errorf("the delay should stop at %v, got %v", pollMax, f.delay)
 	}
 
 	done := opStatus(client.StatusCompleted, nil)
-	done.CreatedAt = client.Time{Time: testNow}
-	done.CompletedAt = client.Time{Time: testNow.Add(2 * time.Second)}
-	at := testNow.Add(3 * time.Second)
+	done.CreatedAt = client.Time{Time: uitest.Now}
+	done.CompletedAt = client.Time{Time: uitest.Now.Add(2 * time.Second)}
+	at := uitest.Now.Add(3 * time.Second)
 	if ev := f.observe(done, nil, at); ev != followCompleted {
 		t.Fatalf("completed: %v", ev)
 	}
@@ -83,7 +85,7 @@ func TestFollowerFailures(t *testing.T) {
 	for _, tt := range tests {
 		var f follower
 		f.start("op")
-		if ev := f.observe(tt.st, tt.err, testNow); ev != tt.want {
+		if ev := f.observe(tt.st, tt.err, uitest.Now); ev != tt.want {
 			t.Errorf("%s: event %v, want %v", tt.name, ev, tt.want)
 		}
 		if f.active || !f.done || f.status != tt.status || f.errMsg != tt.msg || f.failure() == nil {
@@ -98,16 +100,16 @@ func TestFollowerBacksOffOnErrors(t *testing.T) {
 	var f follower
 	f.start("op")
 	boom := &client.NetworkError{Kind: client.NetTimeout, Err: errors.New("timeout")}
-	if ev := f.observe(nil, boom, testNow); ev != followProgress || f.delay != 2*pollFirst || f.errors != 1 {
+	if ev := f.observe(nil, boom, uitest.Now); ev != followProgress || f.delay != 2*pollFirst || f.errors != 1 {
 		t.Fatalf("first failure: %v %+v", ev, f)
 	}
-	f.observe(opStatus(client.StatusPending, nil), nil, testNow)
+	f.observe(opStatus(client.StatusPending, nil), nil, uitest.Now)
 	if f.errors != 0 || f.pollErr != nil {
 		t.Fatalf("an answer resets the failures: %+v", f)
 	}
 	var ev followEvent
 	for i := 0; i < pollMaxErrors; i++ {
-		ev = f.observe(nil, boom, testNow)
+		ev = f.observe(nil, boom, uitest.Now)
 		if f.delay > pollErrMax {
 			t.Fatalf("the wait passed its cap: %v", f.delay)
 		}
@@ -129,57 +131,57 @@ func TestFollowerBacksOffOnErrors(t *testing.T) {
 // TestAsyncFollowAndCheck follows an async retain through pending and processing to
 // completed, with a recallable check started while it runs that waits for it.
 func TestAsyncFollowAndCheck(t *testing.T) {
-	clk := newClock()
-	srv := demoServer(t, hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(4*time.Second))
-	c := newCommon(t, srv)
-	c.Now = clk.Now
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	m.clock = clk.Now
-	r.fill(values{Content: "Alex adopted a cat named Miso.", Async: true})
-	r.keys("ctrl+s")
+	clk := uitest.NewClock()
+	srv := uitest.DemoServer(t, hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(4*time.Second))
+	c := uitest.NewCommon(t, srv)
+	c.Now = clk.Now // the pane's stopwatch runs on the server's clock
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	fill(r, m, values{Content: "Alex adopted a cat named Miso.", Async: true})
+	r.Keys("ctrl+s")
 	sub := m.cur.sub
-	if !sub.follow.active || sub.follow.status != "pending" || len(r.timers) == 0 {
+	if !sub.follow.active || sub.follow.status != "pending" || len(r.Timers()) == 0 {
 		t.Fatalf("follow %+v", sub.follow)
 	}
-	if !strings.Contains(plain(m.View()), "operation "+shortID(sub.follow.opID)+" · pending") {
-		t.Errorf("view:\n%s", plain(m.View()))
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "operation "+shortID(sub.follow.opID)+" · pending") {
+		t.Errorf("view:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
 
-	r.keys("v") // before the memory exists: the check waits for it
+	r.Keys("v") // before the memory exists: the check waits for it
 	if !sub.check.waiting || sub.check.res == nil || sub.check.res.stored != 0 {
 		t.Fatalf("check %+v", sub.check)
 	}
 
-	clk.Add(3 * time.Second)
-	r.fire(isPollDue)
+	clk.Step(3 * time.Second)
+	r.Fire(isPollDue)
 	if sub.follow.status != "processing" || sub.follow.stage != "storing" || sub.follow.total == nil {
 		t.Fatalf("follow %+v", sub.follow)
 	}
-	if !strings.Contains(plain(m.View()), "· processing · storing") {
-		t.Errorf("view:\n%s", plain(m.View()))
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "· processing · storing") {
+		t.Errorf("view:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
 
-	clk.Add(2 * time.Second)
-	r.fire(isPollDue)
+	clk.Step(2 * time.Second)
+	r.Fire(isPollDue)
 	if !sub.follow.done || sub.follow.status != "completed" || sub.follow.serverDur != 5*time.Second {
 		t.Fatalf("follow %+v", sub.follow)
 	}
-	if got := r.toasts[len(r.toasts)-1]; !strings.HasPrefix(got, "retain completed: 1 item stored in user-alex-prefs") {
+	if got := r.Toasts[len(r.Toasts)-1]; !strings.HasPrefix(got, "retain completed: 1 item stored in user-alex-prefs") {
 		t.Errorf("toast %q", got)
 	}
-	if r.fire(isPollDue) != 0 {
+	if r.Fire(isPollDue) != 0 {
 		t.Error("polling goes on after the end")
 	}
 
-	clk.Add(time.Second)
-	r.fire(isCheckDue)
+	clk.Step(time.Second)
+	r.Fire(isCheckDue)
 	if sub.check.busy() || sub.check.res == nil || sub.check.res.rank == 0 {
 		t.Fatalf("check %+v %v", sub.check.res, sub.check.err)
 	}
 	if got := sub.check.foundAt.Sub(sub.sentAt); got != 6*time.Second {
 		t.Errorf("stopwatch %v", got)
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	for _, want := range []string{"completed · the server took 5.0 s · seen 5.0 s after submit", "✓ recallable: rank", "found 6.0 s after"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %q:\n%s", want, view)
@@ -189,22 +191,24 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 
 // TestFollowFailureKeepsForm: an operation that fails gives the form back as typed.
 func TestFollowFailureKeepsForm(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	srv := uitest.DemoServer(t)
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	v := values{Content: "Alex moved.", Async: true}
-	r.fill(v)
-	r.keys("ctrl+s")
+	fill(r, m, v)
+	r.Keys("ctrl+s")
 	opID := m.cur.sub.follow.opID
 	srv.SetFault(hindsighttest.Fault{Method: "GET", Path: "/v1/default/banks/user-alex-prefs/operations/" + opID, Status: 200,
 		Body: `{"operation_id":"` + opID + `","status":"failed","error_message":"LLM quota exceeded"}`})
-	r.fire(isPollDue)
+	r.Fire(isPollDue)
 	if m.cur.locked() || !m.cur.form.values().equal(v) || m.zone != zoneForm {
 		t.Fatalf("locked %v values %+v", m.cur.locked(), m.cur.form.values())
 	}
-	if len(r.errors) != 1 || !strings.Contains(r.errors[0].Err.Error(), "LLM quota exceeded") {
-		t.Fatalf("errors %v", r.errors)
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Err.Error(), "LLM quota exceeded") {
+		t.Fatalf("errors %v", r.Errors)
 	}
-	if view := plain(m.View()); !strings.Contains(view, "failed: LLM quota exceeded") {
+	if view := uitest.Plain(uitest.View(t, m)); !strings.Contains(view, "failed: LLM quota exceeded") {
 		t.Errorf("view:\n%s", view)
 	}
 }
@@ -212,40 +216,44 @@ func TestFollowFailureKeepsForm(t *testing.T) {
 // TestEscStopsFollowingAndCancels: esc cancels a retain in flight (the form comes back)
 // and stops following an operation (r resumes).
 func TestEscStopsFollowingAndCancels(t *testing.T) {
-	srv := demoServer(t, hindsighttest.WithLatency(5*time.Second))
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	r.fill(values{Content: "Alex moved."})
-	_, cmd := m.Update(press("ctrl+s"))
+	srv := uitest.DemoServer(t, hindsighttest.WithLatency(5*time.Second))
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.ID(common.PaneRetain), uitest.Bank(uitest.DemoBank))
+	fill(r, m, values{Content: "Alex moved."})
+	cmd := r.R.Send(common.PaneRetain, uitest.Key("ctrl+s")) // the retain, not run yet
 	if !m.cur.sub.busy || !m.keys.Retain.Cancel.Enabled() {
 		t.Fatal("not sending")
 	}
-	r.keys("esc")
+	r.Keys("esc")
 	start := time.Now()
-	r.send(run(t, cmd)...)
+	r.Send(uitest.Run(t, cmd)...)
 	if time.Since(start) > 4*time.Second {
 		t.Error("esc did not cancel the request")
 	}
-	if !m.cur.sub.cancelled || m.cur.sub.busy || m.zone != zoneForm || len(r.errors) != 0 {
-		t.Fatalf("after esc: %+v zone %d errors %v", m.cur.sub, m.zone, r.errors)
+	if !m.cur.sub.cancelled || m.cur.sub.busy || m.zone != zoneForm || len(r.Errors) != 0 {
+		t.Fatalf("after esc: %+v zone %d errors %v", m.cur.sub, m.zone, r.Errors)
 	}
 
-	srv2 := demoServer(t, hindsighttest.WithAsyncDelay(time.Hour))
-	r2, m2 := startPane(t, newCommon(t, srv2), "user-alex-prefs", 88, 35)
-	r2.fill(values{Content: "Alex moved.", Async: true})
-	r2.keys("ctrl+s", "esc")
+	srv2 := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(time.Hour))
+	c2 := uitest.NewCommon(t, srv2)
+	m2 := New(c2)
+	r2 := uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
+	fill(r2, m2, values{Content: "Alex moved.", Async: true})
+	r2.Keys("ctrl+s", "esc")
 	f := &m2.cur.sub.follow
 	if f.active || m2.cur.locked() || !m2.keys.Retain.Follow.Enabled() {
 		t.Fatalf("esc did not stop following: %+v", f)
 	}
-	r2.fire(isPollDue) // the stale poll does nothing
+	r2.Fire(isPollDue) // the stale poll does nothing
 	if f.polls != 0 {
 		t.Errorf("polled %d times after esc", f.polls)
 	}
-	r2.keys("r")
+	r2.Keys("r")
 	if !f.active {
 		t.Fatal("r did not resume")
 	}
-	r2.fire(isPollDue)
+	r2.Fire(isPollDue)
 	if f.polls != 1 || f.status != "pending" {
 		t.Errorf("after resume: %+v", f)
 	}

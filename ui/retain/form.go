@@ -32,15 +32,14 @@ type form struct {
 	entities textinput.Model
 	async    bool
 
-	focus  field
-	errs   fieldErrors
-	styled *styles.Styles
-	cv     contentView
+	focus field
+	errs  fieldErrors
+	cv    contentView
 }
 
 func newForm(c *common.Common) *form {
 	st := c.Styles
-	f := &form{tags: components.NewTagInput(c), styled: st}
+	f := &form{tags: components.NewTagInput(c)}
 	f.content = newArea(st, "what should the agent remember? enter starts a new line", 0)
 	f.metadata = newArea(st, "key=value, one per line", metadataMaxRows)
 	f.context = components.NewInput(st, "› ", "where it came from, e.g. team meeting")
@@ -92,18 +91,15 @@ func areaStyles(st *styles.Styles) textarea.Styles {
 	return s
 }
 
-// restyle follows the root's theme switch.
-func (f *form) restyle(st *styles.Styles) {
-	if f.styled == st {
-		return
-	}
-	f.styled = st
+// setStyles restyles every input for a new theme; the content is drawn again.
+func (f *form) setStyles(st *styles.Styles) {
 	f.content.SetStyles(areaStyles(st))
 	f.touchContent()
 	f.metadata.SetStyles(areaStyles(st))
 	for _, in := range []*textinput.Model{&f.context, &f.stamp, &f.docID, &f.entities} {
 		in.SetStyles(components.InputStyles(st))
 	}
+	f.tags.SetStyles(st)
 }
 
 // values reads the form back.

@@ -1,6 +1,7 @@
 package retain
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,23 +10,14 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
-// Pane sizes inside the root's frame at a 120x40 and a 60x20 terminal, and the
-// screens the dialogs are centred on.
-var goldenSizes = []struct {
-	name             string
-	w, h             int
-	screenW, screenH int
-}{
-	{"120x40", 88, 35, 120, 40},
-	{"60x20", 58, 15, 60, 20},
-}
+// goldenTerminals are the terminals the goldens are drawn in: the pane gets the size
+// the layout gives it, a dialog the whole screen.
+var goldenTerminals = [][2]int{{120, 40}, {60, 20}}
 
-func requireGolden(t *testing.T, view string) {
-	t.Helper()
-	golden.RequireEqual(t, []byte(plain(view)))
-}
+func termName(term [2]int) string { return fmt.Sprintf("%dx%d", term[0], term[1]) }
 
 // TestGoldenViews compares the plain text of the pane's states. Regenerate with:
 // go test ./ui/retain -run TestGolden -update
@@ -38,62 +30,64 @@ func TestGoldenViews(t *testing.T) {
 		readOnly bool
 		faults   []hindsighttest.Fault
 		opts     []hindsighttest.Option
-		setup    func(t *testing.T, r *root, m *Model)
+		setup    func(t *testing.T, r *uitest.Host, m *Model)
 	}{
 		{name: "empty"},
-		{name: "invalid", setup: func(t *testing.T, r *root, m *Model) {
-			r.fill(values{Content: "Alex moved to Lisbon.", Timestamp: "yesterday", Metadata: "source=chat\nsource=slack"})
-			r.keys("ctrl+s")
+		{name: "invalid", setup: func(t *testing.T, r *uitest.Host, m *Model) {
+			fill(r, m, values{Content: "Alex moved to Lisbon.", Timestamp: "yesterday", Metadata: "source=chat\nsource=slack"})
+			r.Keys("ctrl+s")
 		}},
-		{name: "filled", setup: func(t *testing.T, r *root, m *Model) {
-			r.fill(filled)
-			r.fire(isDraftDue)
-			r.focusField(fTags)
-			r.typeText("sou")
+		{name: "filled", setup: func(t *testing.T, r *uitest.Host, m *Model) {
+			fill(r, m, filled)
+			r.Fire(isDraftDue)
+			focusField(r, m, fTags)
+			r.Type("sou")
 		}},
-		{name: "following", opts: []hindsighttest.Option{hindsighttest.WithAsyncDelay(1e10)}, setup: func(t *testing.T, r *root, m *Model) {
-			r.fill(filled)
-			r.keys("ctrl+s")
+		{name: "following", opts: []hindsighttest.Option{hindsighttest.WithAsyncDelay(1e10)}, setup: func(t *testing.T, r *uitest.Host, m *Model) {
+			fill(r, m, filled)
+			r.Keys("ctrl+s")
 		}},
-		{name: "checked", setup: func(t *testing.T, r *root, m *Model) {
-			r.fill(values{Content: "Alex adopted a grey cat named Miso in November.", Tags: []string{"pets"}})
-			r.keys("ctrl+s", "v")
+		{name: "checked", setup: func(t *testing.T, r *uitest.Host, m *Model) {
+			fill(r, m, values{Content: "Alex adopted a grey cat named Miso in November.", Tags: []string{"pets"}})
+			r.Keys("ctrl+s", "v")
 		}},
 		{name: "server-422", faults: []hindsighttest.Fault{{Method: "POST", Path: memoriesPath, Status: 422,
 			Body: `{"detail":[{"type":"value_error","loc":["body","items",0,"timestamp"],"msg":"Value error, Invalid timestamp/event_date format: '2026-02-30'.","input":"2026-02-30"}]}`}},
-			setup: func(t *testing.T, r *root, m *Model) {
-				r.fill(values{Content: "Alex moved to Lisbon.", Timestamp: "2026-03-01", Tags: []string{"move"}})
-				r.keys("ctrl+s")
+			setup: func(t *testing.T, r *uitest.Host, m *Model) {
+				fill(r, m, values{Content: "Alex moved to Lisbon.", Timestamp: "2026-03-01", Tags: []string{"move"}})
+				r.Keys("ctrl+s")
 			}},
 		{name: "read-only", readOnly: true},
 	}
-	for _, sz := range goldenSizes {
+	for _, term := range goldenTerminals {
 		for _, sc := range screens {
-			t.Run(sz.name+"/"+sc.name, func(t *testing.T) {
+			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
 				opts := sc.opts
 				for _, f := range sc.faults {
 					opts = append(opts, hindsighttest.WithFault(f))
 				}
-				c := newCommon(t, demoServer(t, opts...))
+				c := uitest.NewCommon(t, uitest.DemoServer(t, opts...))
 				c.StateDir = t.TempDir()
 				c.ReadOnly = sc.readOnly
-				r, m := startPane(t, c, "user-alex-prefs", sz.w, sz.h)
+				m := New(c)
+				m.newID = pinnedID
+				r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
 					sc.setup(t, r, m)
 				}
-				view := m.View()
-				checkBox(t, view, sz.w, sz.h)
+				view := uitest.View(t, m)
+				uitest.CheckBox(t, view, m.width, m.height)
 				if sub := m.cur.sub; sub != nil && sub.follow.opID != "" {
 					// The server makes a random operation id.
 					view = strings.ReplaceAll(view, shortID(sub.follow.opID), "0p3r4710")
 				}
-				requireGolden(t, view)
+				golden.RequireEqual(t, []byte(uitest.Plain(view)))
 			})
 		}
 	}
 }
 
-// TestGoldenDialogs compares the batch dialog's preview.
+// TestGoldenDialogs compares the batch dialog's preview, drawn on the whole screen.
 func TestGoldenDialogs(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "week.jsonl")
@@ -106,15 +100,18 @@ func TestGoldenDialogs(t *testing.T) {
 	if err := os.WriteFile(file, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, sz := range goldenSizes {
-		t.Run(sz.name+"/batch", func(t *testing.T) {
-			r, _ := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", sz.w, sz.h)
-			r.keys("ctrl+b")
-			d := r.front().(*batchDialog)
-			d.input.SetValue(file)
-			r.keys("enter")
-			d.SetSize(sz.screenW, sz.screenH)
-			requireGolden(t, d.View())
+	for _, term := range goldenTerminals {
+		t.Run(termName(term)+"/batch", func(t *testing.T) {
+			c := uitest.NewCommon(t, uitest.DemoServer(t))
+			m := New(c)
+			r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Terminal(term[0], term[1]))
+			r.Keys("ctrl+b")
+			r.Paste(file)
+			r.Keys("enter")
+			if _, ok := r.Front().(*batchDialog); !ok {
+				t.Fatalf("front dialog %T", r.Front())
+			}
+			uitest.RequireGolden(t, r.Front())
 		})
 	}
 }

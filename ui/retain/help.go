@@ -97,7 +97,7 @@ func (m *Model) Actions() []common.Action {
 	}
 	k := m.keys.Retain
 	a := func(name string, b key.Binding, do string) common.Action {
-		return common.Action{Name: name, Key: b.Help().Key, Msg: action{owner: m, do: do}}
+		return common.Action{Name: name, Key: b.Help().Key, Msg: common.ActionMsg{Kind: do}}
 	}
 	var acts []common.Action
 	add := func(b key.Binding, name, do string) {

@@ -21,13 +21,13 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	kr := m.keys.Retain
 	switch {
 	case key.Matches(k, kr.Submit):
-		return m.do(action{owner: m, do: doSubmit})
+		return m.do(doSubmit)
 	case key.Matches(k, kr.Editor):
-		return m.do(action{owner: m, do: doEditor})
+		return m.do(doEditor)
 	case key.Matches(k, kr.LoadFile):
-		return m.do(action{owner: m, do: doLoad})
+		return m.do(doLoad)
 	case key.Matches(k, kr.Batch):
-		return m.do(action{owner: m, do: doBatch})
+		return m.do(doBatch)
 	}
 	if m.zone == zoneForm {
 		return m.formKey(k)
@@ -86,15 +86,15 @@ func (m *Model) idleKey(k tea.KeyPressMsg) tea.Cmd {
 	kr := m.keys.Retain
 	switch {
 	case key.Matches(k, kr.Cancel):
-		return m.do(action{owner: m, do: doCancel})
+		return m.do(doCancel)
 	case key.Matches(k, kr.Edit):
-		return m.do(action{owner: m, do: doEdit})
+		return m.do(doEdit)
 	case key.Matches(k, kr.Check):
-		return m.do(action{owner: m, do: doCheck})
+		return m.do(doCheck)
 	case key.Matches(k, kr.Follow):
-		return m.do(action{owner: m, do: doFollow})
+		return m.do(doFollow)
 	case key.Matches(k, kr.Clear):
-		return m.do(action{owner: m, do: doClear})
+		return m.do(doClear)
 	}
 	return nil
 }
@@ -130,33 +130,26 @@ func (m *Model) click(msg tea.MouseClickMsg) tea.Cmd {
 	return nil
 }
 
-// action is something the pane does, from its keys or the command palette; owner
-// makes sure that, broadcast to every pane, only this one acts.
-type action struct {
-	owner *Model
-	do    string
-}
-
-// The pane's actions.
+// The pane's actions, done by its keys and, as the kind of a common.ActionMsg, by the
+// command palette.
 const (
-	doSubmit   = "submit"
-	doEditor   = "editor"
-	doLoad     = "load"
-	doBatch    = "batch"
-	doCancel   = "cancel"
-	doEdit     = "edit"
-	doCheck    = "check"
-	doFollow   = "follow"
-	doClear    = "clear"
-	doClearNow = "clear now"
+	doSubmit = "submit"
+	doEditor = "editor"
+	doLoad   = "load"
+	doBatch  = "batch"
+	doCancel = "cancel"
+	doEdit   = "edit"
+	doCheck  = "check"
+	doFollow = "follow"
+	doClear  = "clear"
 )
 
 // do performs an action.
-func (m *Model) do(a action) tea.Cmd {
+func (m *Model) do(kind string) tea.Cmd {
 	if m.c.ReadOnly || m.cur == nil {
 		return nil
 	}
-	switch a.do {
+	switch kind {
 	case doSubmit:
 		return m.submitForm()
 	case doEditor:
@@ -175,11 +168,13 @@ func (m *Model) do(a action) tea.Cmd {
 		return m.resumeFollow()
 	case doClear:
 		return m.confirmClear()
-	case doClearNow:
-		return m.clearForm()
 	}
 	return nil
 }
+
+// clearMsg is a confirmed clear of bank's form, which the confirmation hands back as
+// it closes.
+type clearMsg struct{ bank string }
 
 // confirmClear asks before emptying the form (and deleting its draft).
 func (m *Model) confirmClear() tea.Cmd {
@@ -187,18 +182,17 @@ func (m *Model) confirmClear() tea.Cmd {
 	if st.locked() {
 		return nil
 	}
-	clear := action{owner: m, do: doClearNow}
-	req := func(context.Context) (tea.Cmd, error) { return emit(clear), nil }
-	d := components.NewConfirm(m.c, "Clear the retain form",
+	confirmed := common.Emit(clearMsg{bank: st.bank})
+	req := func(context.Context) (tea.Cmd, error) { return confirmed, nil }
+	return common.OpenDialog(components.NewConfirm(m.c, "Clear the retain form",
 		"Everything typed in the form for "+sanitize.Line(st.bank)+" goes, and so does its saved draft.",
-		"", "clear the retain form", "clear", req)
-	return emit(common.OpenDialogMsg{Dialog: d})
+		"", "clear the retain form", "clear", req))
 }
 
-// clearForm empties the form; the next save removes the draft.
-func (m *Model) clearForm() tea.Cmd {
-	st := m.cur
-	if st.locked() {
+// clearForm empties bank's form; the next save removes the draft.
+func (m *Model) clearForm(bank string) tea.Cmd {
+	st := m.banks[bank]
+	if st == nil || m.c.ReadOnly || st.locked() {
 		return nil
 	}
 	st.form.setValues(values{Async: st.form.async})
@@ -208,30 +202,9 @@ func (m *Model) clearForm() tea.Cmd {
 	st.restoredAt = time.Time{}
 	cmd := m.changed(st)
 	st.formErr = ""
-	return tea.Batch(cmd, m.flushDraft(st), m.enterForm())
-}
-
-// dialogHolder remembers the dialog the pane opened that loads data: the root sends it
-// keys, and the pane passes on the other messages the dialog may be waiting for (the
-// dialog ignores repeats).
-type dialogHolder struct {
-	d interface {
-		common.Dialog
-		Relay(tea.Msg) tea.Cmd
-		Closed() bool
+	var focus tea.Cmd
+	if st == m.cur {
+		focus = m.enterForm()
 	}
-}
-
-func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
-	if h.d == nil {
-		return nil
-	}
-	if _, isKey := msg.(tea.KeyMsg); isKey {
-		return nil
-	}
-	cmd := h.d.Relay(msg)
-	if h.d.Closed() {
-		h.d = nil
-	}
-	return cmd
+	return tea.Batch(cmd, m.flushDraft(st), focus)
 }

@@ -44,7 +44,6 @@ type Model struct {
 	height  int
 	focused bool
 	zone    zone
-	styled  *styles.Styles
 
 	bank  string
 	banks map[string]*bankState // one editor per bank, for the session
@@ -52,29 +51,22 @@ type Model struct {
 
 	spin     spinner.Model
 	spinning bool
-	clock    func() time.Time // measures the retain-to-recall stopwatch; tests pin it
-	delay    time.Duration    // the autosave pause; tests set 0
 	// newID makes the document_id sent when none was typed; tests pin it.
 	newID func() string
-	// editor builds the $EDITOR command; tests substitute one.
-	editor editorFunc
-	// after delivers msg after d (autosave pauses, polls, check retries); a field so
-	// tests can run timers at once.
-	after func(d time.Duration, msg tea.Msg) tea.Cmd
 
-	dialog dialogHolder
-	rows   []rowSpan // where each field was drawn, for clicks
+	body []string  // the fields' lines under the header, as settle laid them out
+	rows []rowSpan // where each field is drawn, for clicks
 }
 
-// rowSpan is the lines a field took in the last view, relative to the pane.
+// rowSpan is the lines a field takes on screen, relative to the pane.
 type rowSpan struct {
 	f           field
 	top, height int
 }
 
 // bankState is the editor of one bank: its form, its draft on disk and its last
-// retain. Messages carry a pointer to it, so an answer that arrives after the user
-// moved to another bank still lands here.
+// retain. Messages name its bank, so an answer that arrives after the user moved to
+// another bank still lands here.
 type bankState struct {
 	bank string
 	form *form
@@ -141,8 +133,7 @@ var (
 
 // New returns the retain pane; it edits nothing until a bank is selected.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, styled: c.Styles, banks: map[string]*bankState{}, zone: zoneIdle,
-		clock: time.Now, delay: autosaveDelay, newID: newUUID, editor: defaultEditor, after: tickAfter}
+	m := &Model{c: c, keys: c.Keys, banks: map[string]*bankState{}, zone: zoneIdle, newID: newUUID}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.syncKeys()
 	return m
@@ -154,12 +145,24 @@ func (m *Model) Init() tea.Cmd { return nil }
 // SetSize implements common.Pane.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 0), max(height, 0)
+	m.settle()
+}
+
+// SetStyles implements common.Pane: the spinner and every editor's inputs take the
+// new colours, and the form is laid out again in them.
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.spin.Style = st.Accent
+	for _, b := range m.banks {
+		b.form.setStyles(st)
+	}
+	m.settle()
 }
 
 // Focus implements common.Pane: the pane opens in the form, ready to type, unless a
 // retain is under way (then the form is locked and the status is what matters).
 func (m *Model) Focus() tea.Cmd {
 	m.focused = true
+	defer m.settle()
 	defer m.syncKeys()
 	if m.cur == nil || m.c.ReadOnly || m.cur.locked() {
 		m.zone = zoneIdle
@@ -175,6 +178,7 @@ func (m *Model) Blur() {
 		m.cur.form.blurAll()
 	}
 	m.syncKeys()
+	m.settle()
 }
 
 // Capturing implements common.Pane: in the form every printable key is typing and tab
@@ -221,7 +225,7 @@ func (m *Model) state(bank string) (*bankState, tea.Cmd) {
 		return st, nil
 	}
 	st.loading = true
-	return st, loadDraftCmd(st, st.path)
+	return st, loadDraftCmd(bank, st.path)
 }
 
 // selectBank switches the editor to bank; the previous bank's draft is written now.
@@ -255,7 +259,6 @@ func (m *Model) selectBank(bank string) tea.Cmd {
 
 // Update implements common.Pane.
 func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
-	m.restyle()
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -274,15 +277,15 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 			}
 			m.spin, cmd = m.spin.Update(msg)
 		}
-	case action:
-		if msg.owner == m {
-			cmd = m.do(msg)
-		}
+	case common.ActionMsg:
+		cmd = m.do(msg.Kind)
 	default:
 		cmd = m.handleResult(msg)
 	}
 	m.syncKeys()
-	return m, tea.Batch(cmd, m.spinIfLoading(), m.dialog.relay(msg))
+	cmd = tea.Batch(cmd, m.spinIfLoading())
+	m.settle()
+	return m, cmd
 }
 
 // handleResult takes the pane's asynchronous answers; anything else goes to the tag
@@ -292,7 +295,7 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 	case draftLoadedMsg:
 		return m.onDraftLoaded(msg)
 	case draftDueMsg:
-		if st := msg.owner; m.owns(st) && msg.gen == st.gen {
+		if st := m.banks[msg.bank]; st != nil && msg.gen == st.gen {
 			return m.flushDraft(st)
 		}
 	case draftSavedMsg:
@@ -304,9 +307,9 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 	case polledMsg:
 		return m.onPolled(msg)
 	case checkDueMsg:
-		if st := msg.owner; m.owns(st) && st.sub != nil && msg.seq == st.sub.check.seq && st.sub.check.waiting {
+		if st := m.banks[msg.bank]; st != nil && st.sub != nil && msg.seq == st.sub.check.seq && st.sub.check.waiting {
 			st.sub.check.waiting, st.sub.check.running = false, true
-			return checkCmd(m.c, st, m.clock)
+			return checkCmd(m.c, st)
 		}
 	case checkDoneMsg:
 		return m.onCheck(msg)
@@ -314,8 +317,14 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 		return m.onContentLoaded(msg)
 	case editedMsg:
 		return m.onEdited(msg)
+	case askBatchMsg:
+		return m.askBatch(msg)
+	case readBatchMsg:
+		return m.readBatch(msg)
 	case submitBatchMsg:
 		return m.onSubmitBatch(msg)
+	case clearMsg:
+		return m.clearForm(msg.bank)
 	default:
 		var cmds []tea.Cmd
 		for _, st := range m.banks {
@@ -324,12 +333,6 @@ func (m *Model) handleResult(msg tea.Msg) tea.Cmd {
 		return tea.Batch(cmds...)
 	}
 	return nil
-}
-
-// owns reports whether st is one of this pane's editors (messages may be delivered
-// to several panes).
-func (m *Model) owns(st *bankState) bool {
-	return st != nil && m.banks[st.bank] == st
 }
 
 // loading reports work the spinner stands for: a retain, a followed operation, a check.
@@ -350,17 +353,3 @@ func (m *Model) spinIfLoading() tea.Cmd {
 	m.spinning = true
 	return m.spin.Tick
 }
-
-// restyle follows the root's theme switch.
-func (m *Model) restyle() {
-	if m.styled != m.c.Styles {
-		m.styled = m.c.Styles
-		m.spin.Style = m.c.Styles.Accent
-	}
-	if m.cur != nil {
-		m.cur.form.restyle(m.c.Styles)
-	}
-}
-
-// emit returns a command that delivers msg.
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

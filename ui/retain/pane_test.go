@@ -8,23 +8,87 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 const memoriesPath = "/v1/default/banks/user-alex-prefs/memories"
 
+// testDocID is the document_id the pane generates in the tests that pin it.
+const testDocID = "00000000-0000-4000-8000-00000000d0c1"
+
+func pinnedID() string { return testDocID }
+
+func isDraftDue(msg tea.Msg) bool { _, ok := msg.(draftDueMsg); return ok }
+func isPollDue(msg tea.Msg) bool  { _, ok := msg.(pollDueMsg); return ok }
+func isCheckDue(msg tea.Msg) bool { _, ok := msg.(checkDueMsg); return ok }
+
+// focusField moves the form's focus to f with tab.
+func focusField(h *uitest.Host, m *Model, f field) {
+	h.T.Helper()
+	if m.zone != zoneForm {
+		h.Keys("enter")
+	}
+	for i := 0; m.cur.form.focus != f; i++ {
+		if i > int(numFields) {
+			h.T.Fatalf("field %d is not reachable with tab", f)
+		}
+		h.Keys("tab")
+	}
+}
+
+// fill types v into the form field by field, the way a user would.
+func fill(h *uitest.Host, m *Model, v values) {
+	h.T.Helper()
+	type entry struct {
+		f    field
+		text string
+	}
+	for _, e := range []entry{{fContent, v.Content}, {fContext, v.Context}, {fTimestamp, v.Timestamp},
+		{fDocumentID, v.DocumentID}, {fMetadata, v.Metadata}, {fEntities, v.Entities}} {
+		if e.text != "" {
+			focusField(h, m, e.f)
+			h.Type(e.text)
+		}
+	}
+	if v.Append {
+		focusField(h, m, fUpdateMode)
+		h.Keys("space")
+	}
+	for _, tag := range v.Tags {
+		focusField(h, m, fTags)
+		h.Type(tag)
+		h.Keys("enter")
+	}
+	if v.Async != m.cur.form.async {
+		focusField(h, m, fAsync)
+		h.Keys("space")
+	}
+}
+
+// retains are the bodies of the retain requests rec saw, oldest first.
+func retains(rec *uitest.Recorder) []string {
+	var out []string
+	for _, r := range rec.Matching("POST", "/memories") {
+		out = append(out, r.Body)
+	}
+	return out
+}
+
 // TestSubmitSync fills every field, submits, and checks the request on the wire, the
 // result line, and the recallable check.
 func TestSubmitSync(t *testing.T) {
-	srv := demoServer(t)
-	rec := &recorder{}
-	c := newCommon(t, srv, client.WithHTTPClient(newHTTPClient(rec)))
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	r.fill(values{Content: "Alex moved to Lisbon in March.\nHe works remotely.", Context: "chat", Timestamp: "2026-03-01 10:30",
+	srv := uitest.DemoServer(t)
+	rec := &uitest.Recorder{}
+	c := uitest.NewCommon(t, srv, rec.Option())
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	fill(r, m, values{Content: "Alex moved to Lisbon in March.\nHe works remotely.", Context: "chat", Timestamp: "2026-03-01 10:30",
 		DocumentID: "move-notes", Append: true, Tags: []string{"move"}, Metadata: "source=chat\nconfidence=high",
 		Entities: "Alex:PERSON, Lisbon:PLACE"})
-	r.keys("ctrl+s")
-	bodies := rec.retains()
+	r.Keys("ctrl+s")
+	bodies := retains(rec)
 	if len(bodies) != 1 {
 		t.Fatalf("%d retains", len(bodies))
 	}
@@ -37,17 +101,17 @@ func TestSubmitSync(t *testing.T) {
 	if m.zone != zoneIdle || !m.keys.Retain.Check.Enabled() {
 		t.Fatal("after a retain the keys leave the form, and v works")
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(view, "✓ retained 1 item ·") || !strings.Contains(view, "tokens (in") || !strings.Contains(view, "document move-notes") {
 		t.Errorf("result line:\n%s", view)
 	}
 
-	r.keys("v")
+	r.Keys("v")
 	ck := m.cur.sub.check
 	if ck.res == nil || ck.res.stored == 0 || ck.res.rank == 0 {
 		t.Fatalf("check %+v %v", ck.res, ck.err)
 	}
-	if view := plain(m.View()); !strings.Contains(view, "✓ recallable: rank") || !strings.Contains(view, `"Alex moved to Lisbon in March"`) {
+	if view := uitest.Plain(uitest.View(t, m)); !strings.Contains(view, "✓ recallable: rank") || !strings.Contains(view, `"Alex moved to Lisbon in March"`) {
 		t.Errorf("check line:\n%s", view)
 	}
 }
@@ -55,12 +119,14 @@ func TestSubmitSync(t *testing.T) {
 // TestLocalChecksPointAtFields: what the server would reject is not sent, and each
 // problem sits under its field, the focus on the first.
 func TestLocalChecksPointAtFields(t *testing.T) {
-	srv := demoServer(t)
-	rec := &recorder{}
-	r, m := startPane(t, newCommon(t, srv, client.WithHTTPClient(newHTTPClient(rec))), "user-alex-prefs", 88, 35)
-	r.fill(values{Timestamp: "yesterday", Metadata: "a=1\na=2"})
-	r.keys("ctrl+s")
-	if n := len(rec.retains()); n != 0 {
+	srv := uitest.DemoServer(t)
+	rec := &uitest.Recorder{}
+	c := uitest.NewCommon(t, srv, rec.Option())
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	fill(r, m, values{Timestamp: "yesterday", Metadata: "a=1\na=2"})
+	r.Keys("ctrl+s")
+	if n := len(retains(rec)); n != 0 {
 		t.Fatalf("%d requests sent", n)
 	}
 	errs := m.cur.form.errs
@@ -70,10 +136,10 @@ func TestLocalChecksPointAtFields(t *testing.T) {
 	if m.cur.form.focus != fContent || m.zone != zoneForm {
 		t.Errorf("focus %d zone %d", m.cur.form.focus, m.zone)
 	}
-	if len(r.errors) != 0 {
+	if len(r.Errors) != 0 {
 		t.Error("a local check is not a request failure")
 	}
-	r.typeText("x")
+	r.Type("x")
 	if m.cur.form.errs[fContent] != "" {
 		t.Error("typing in a field clears its error")
 	}
@@ -85,10 +151,12 @@ func Test422MapsToFields(t *testing.T) {
 	body := `{"detail":[{"type":"value_error","loc":["body","items",0,"timestamp"],"msg":"Value error, Invalid timestamp","input":"x"},` +
 		`{"type":"string_type","loc":["body","items",0,"metadata","n"],"msg":"Input should be a valid string","input":3},` +
 		`{"type":"uuid","loc":["body","operation_id"],"msg":"operation_id must be a valid UUID","input":"x"}]}`
-	srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: memoriesPath, Status: 422, Body: body}))
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	r.fill(values{Content: "Alex moved.", Timestamp: "2024-01-15"})
-	r.keys("ctrl+s")
+	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: memoriesPath, Status: 422, Body: body}))
+	c := uitest.NewCommon(t, srv)
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	fill(r, m, values{Content: "Alex moved.", Timestamp: "2024-01-15"})
+	r.Keys("ctrl+s")
 	errs := m.cur.form.errs
 	if errs[fTimestamp] != "Value error, Invalid timestamp" || errs[fMetadata] != "Input should be a valid string" {
 		t.Fatalf("field errors %v", errs)
@@ -99,8 +167,8 @@ func Test422MapsToFields(t *testing.T) {
 	if !strings.Contains(m.cur.formErr, "operation_id: operation_id must be a valid UUID") {
 		t.Errorf("form error %q", m.cur.formErr)
 	}
-	if len(r.errors) != 1 {
-		t.Errorf("errors %v", r.errors)
+	if len(r.Errors) != 1 {
+		t.Errorf("errors %v", r.Errors)
 	}
 	if !m.cur.form.values().equal(values{Content: "Alex moved.", Timestamp: "2024-01-15"}) {
 		t.Error("the form changed")
@@ -109,24 +177,27 @@ func Test422MapsToFields(t *testing.T) {
 
 // TestReadOnly: no form, no actions, no keys.
 func TestReadOnly(t *testing.T) {
-	c := newCommon(t, demoServer(t))
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
 	c.ReadOnly = true
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	r.keys("ctrl+s", "a", "ctrl+b")
-	if m.Capturing() || len(m.Actions()) != 0 || len(r.dialogs) != 0 || m.cur.sub != nil {
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("ctrl+s", "a", "ctrl+b")
+	if m.Capturing() || len(m.Actions()) != 0 || r.Front() != nil || m.cur.sub != nil {
 		t.Fatal("read-only retain acts")
 	}
 	for _, b := range m.ShortHelp() {
 		t.Errorf("binding %q shown in read-only mode", b.Help().Key)
 	}
-	if view := plain(m.View()); !strings.Contains(view, "Retain is off in read-only mode") {
+	if view := uitest.Plain(uitest.View(t, m)); !strings.Contains(view, "Retain is off in read-only mode") {
 		t.Errorf("view:\n%s", view)
 	}
 }
 
 // TestKeysFollowState: bindings that cannot act are disabled, in help and palette.
 func TestKeysFollowState(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	if !m.Capturing() {
 		t.Fatal("the form captures typing")
 	}
@@ -134,7 +205,7 @@ func TestKeysFollowState(t *testing.T) {
 	if !k.Submit.Enabled() || k.Check.Enabled() || k.Follow.Enabled() || k.Cancel.Enabled() || k.Edit.Enabled() {
 		t.Fatal("form keys")
 	}
-	r.keys("esc")
+	r.Keys("esc")
 	k = m.keys.Retain
 	if m.Capturing() || !k.Edit.Enabled() || !k.Clear.Enabled() || k.Check.Enabled() {
 		t.Fatal("idle keys")
@@ -152,65 +223,61 @@ func TestKeysFollowState(t *testing.T) {
 	// A palette action performs like its key.
 	for _, a := range m.Actions() {
 		if a.Name == "Edit the retain form" {
-			r.send(a.Msg)
+			r.Deliver(a.Msg)
 		}
 	}
 	if m.zone != zoneForm {
 		t.Error("the palette's edit action did not enter the form")
-	}
-	// Another pane's action is ignored.
-	other := New(m.c)
-	r.send(action{owner: other, do: doSubmit})
-	if m.cur.sub != nil {
-		t.Error("acted on another pane's action")
 	}
 }
 
 // TestFormNavigation: tab walks the visible fields, up/down leave a multi-line field
 // only at its edges, enter ends a one-line field, space flips the switches.
 func TestFormNavigation(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	f := m.cur.form
 	var order []field
 	for range 8 {
 		order = append(order, f.focus)
-		r.keys("tab")
+		r.Keys("tab")
 	}
 	want := []field{fContent, fContext, fTimestamp, fDocumentID, fTags, fMetadata, fEntities, fAsync}
 	if !equalFields(order, want) || f.focus != fContent {
 		t.Fatalf("tab order %v", order)
 	}
-	r.typeText("one\ntwo")
+	r.Type("one\ntwo")
 	if f.content.Value() != "one\ntwo" {
 		t.Fatalf("content %q", f.content.Value())
 	}
-	r.keys("up")
+	r.Keys("up")
 	if f.focus != fContent {
 		t.Fatal("up on the second line stays in the content")
 	}
-	r.keys("up")
+	r.Keys("up")
 	if f.focus != fAsync {
 		t.Fatalf("up on the first line leaves (wrapping): %d", f.focus)
 	}
-	r.keys("space")
+	r.Keys("space")
 	if !f.async {
 		t.Fatal("space flips async")
 	}
-	r.focusField(fDocumentID)
-	r.typeText("doc")
-	r.keys("enter")
+	focusField(r, m, fDocumentID)
+	r.Type("doc")
+	r.Keys("enter")
 	if f.focus != fUpdateMode {
 		t.Fatalf("with a document id the update mode shows: %d", f.focus)
 	}
-	r.keys("right")
+	r.Keys("right")
 	if !f.appendOn {
 		t.Fatal("right cycles the update mode")
 	}
-	r.keys("shift+tab", "backspace", "backspace", "backspace", "tab")
+	r.Keys("shift+tab", "backspace", "backspace", "backspace", "tab")
 	if f.focus != fTags {
 		t.Fatalf("without a document id the update mode hides: %d", f.focus)
 	}
-	r.keys("shift+tab", "shift+tab")
+	r.Keys("shift+tab", "shift+tab")
 	if f.focus != fTimestamp {
 		t.Fatalf("shift+tab: %d", f.focus)
 	}
@@ -230,15 +297,17 @@ func equalFields(a, b []field) bool {
 
 // TestTagsComplete from the bank's tags; text not yet a chip is still sent.
 func TestTagsComplete(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
-	r.focusField(fTags)
-	r.typeText("source:ch")
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	focusField(r, m, fTags)
+	r.Type("source:ch")
 	comps := m.cur.form.tags.Completions()
 	if len(comps) == 0 || comps[0].Tag != "source:chat" {
 		t.Fatalf("completions %v", comps)
 	}
-	r.keys("enter")
-	r.typeText("new-tag")
+	r.Keys("enter")
+	r.Type("new-tag")
 	req, errs := buildRequest(m.cur.form.values(), "g")
 	if errs[fTags] != "" || strings.Join(req.Items[0].Tags, ",") != "source:chat,new-tag" {
 		t.Fatalf("tags %v %v", req.Items[0].Tags, errs)
@@ -247,39 +316,45 @@ func TestTagsComplete(t *testing.T) {
 
 // TestBanksKeepTheirForms: each bank has its own form for the session.
 func TestBanksKeepTheirForms(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
-	r.typeText("for alex")
-	r.send(common.BankSelectedMsg{BankID: "research-agent"})
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Type("for alex")
+	r.Send(common.BankSelectedMsg{BankID: "research-agent"})
 	if m.cur.form.content.Value() != "" || m.zone != zoneForm {
 		t.Fatal("the other bank's form is not empty")
 	}
-	r.typeText("for research")
-	r.send(common.BankSelectedMsg{BankID: "user-alex-prefs"})
+	r.Type("for research")
+	r.Send(common.BankSelectedMsg{BankID: "user-alex-prefs"})
 	if got := m.cur.form.content.Value(); got != "for alex" {
 		t.Fatalf("content %q", got)
 	}
-	if !strings.Contains(plain(m.View()), "Retain into user-alex-prefs") {
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "Retain into user-alex-prefs") {
 		t.Error("header")
 	}
-	r.send(common.BankSelectedMsg{BankID: ""})
-	if view := plain(m.View()); !strings.Contains(view, "Select a bank") {
+	r.Send(common.BankSelectedMsg{BankID: ""})
+	if view := uitest.Plain(uitest.View(t, m)); !strings.Contains(view, "Select a bank") {
 		t.Errorf("no bank:\n%s", view)
 	}
 }
 
-// TestRequestMessagesAreOwned: answers for another pane, or stale ones, are dropped.
-func TestRequestMessagesAreOwned(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
-	stranger := &bankState{bank: "user-alex-prefs"}
-	r.send(retainDoneMsg{owner: stranger, seq: 1, resp: &client.RetainResponse{}},
-		polledMsg{owner: stranger}, checkDoneMsg{owner: stranger}, draftLoadedMsg{owner: stranger, ok: true})
-	if m.cur.sub != nil || len(r.toasts) != 0 {
-		t.Fatal("acted on a stranger's answer")
+// TestStaleAnswersDropped: an answer for a bank whose editor never opened, or one a
+// newer request made stale, changes nothing.
+func TestStaleAnswersDropped(t *testing.T) {
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Deliver(retainDoneMsg{bank: "writer-agent", seq: 1, resp: &client.RetainResponse{}})
+	r.Deliver(polledMsg{bank: "writer-agent"})
+	r.Deliver(checkDoneMsg{bank: "writer-agent"})
+	r.Deliver(draftLoadedMsg{bank: "writer-agent", ok: true})
+	if _, opened := m.banks["writer-agent"]; opened || m.cur.sub != nil || len(r.Toasts) != 0 {
+		t.Fatal("acted on an answer for an editor that never opened")
 	}
-	r.fill(values{Content: "x"})
-	r.keys("ctrl+s")
+	fill(r, m, values{Content: "x"})
+	r.Keys("ctrl+s")
 	seq := m.cur.sub.seq
-	r.send(retainDoneMsg{owner: m.cur, seq: seq, err: errTest})
+	r.Deliver(retainDoneMsg{bank: uitest.DemoBank, seq: seq, err: errTest})
 	if m.cur.sub.err != nil {
 		t.Fatal("a repeated answer was taken")
 	}
@@ -287,16 +362,21 @@ func TestRequestMessagesAreOwned(t *testing.T) {
 
 var errTest = &client.APIError{StatusCode: 500, Detail: "late"}
 
+// TestViewSizes: the pane fills exactly the size the layout gives it, in terminals
+// from the smallest the app draws in to large ones, whichever field has focus.
 func TestViewSizes(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
-	r.fill(values{Content: strings.Repeat("long line of text ", 40) + "\n好きな店は鮨 さいとう 🍣", Tags: []string{"a-very-long-tag-name-that-goes-on"}})
-	for _, sz := range [][2]int{{88, 35}, {58, 15}, {40, 8}, {120, 60}} {
-		m.SetSize(sz[0], sz[1])
-		for f := range numFields {
-			if m.cur.form.visible(f) {
-				m.cur.form.focusField(f)
-				checkBox(t, m.View(), sz[0], sz[1])
-			}
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Paste(strings.Repeat("long line of text ", 40) + "\n好きな店は鮨 さいとう 🍣")
+	fill(r, m, values{Tags: []string{"a-very-long-tag-name-that-goes-on"}})
+	for _, term := range [][2]int{{60, 20}, {79, 24}, {120, 40}, {160, 60}} {
+		w, h := uitest.PaneSize(term[0], term[1])
+		m.SetSize(w, h)
+		focusField(r, m, fContent)
+		for range numFields {
+			uitest.CheckBox(t, uitest.View(t, m), w, h)
+			r.Keys("tab")
 		}
 	}
 }
@@ -304,19 +384,22 @@ func TestViewSizes(t *testing.T) {
 // TestSelection: y copies the operation id (or the document id of a sync retain), Y the
 // request and the answer.
 func TestSelection(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	m.newID = pinnedID
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	if _, _, _, ok := m.Selection(); ok {
 		t.Fatal("nothing to copy before a retain")
 	}
-	r.fill(values{Content: "Alex moved."})
-	r.keys("ctrl+s")
+	fill(r, m, values{Content: "Alex moved."})
+	r.Keys("ctrl+s")
 	id, what, js, ok := m.Selection()
 	if !ok || id != testDocID || what != "document "+testDocID || !strings.Contains(js, `"content": "Alex moved."`) || !strings.Contains(js, `"items_count": 1`) {
 		t.Fatalf("sync: %q %q %s", id, what, js)
 	}
-	r.keys("enter")
-	r.fill(values{Content: "Alex moved again.", Async: true})
-	r.keys("ctrl+s")
+	r.Keys("enter")
+	fill(r, m, values{Content: "Alex moved again.", Async: true})
+	r.Keys("ctrl+s")
 	if id, _, _, _ := m.Selection(); id != m.cur.sub.follow.opID || id == "" {
 		t.Fatalf("async: %q", id)
 	}
@@ -324,20 +407,46 @@ func TestSelection(t *testing.T) {
 
 // TestClickFocusesField: a click on a field's line puts the keys in it.
 func TestClickFocusesField(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", 88, 35)
-	r.keys("esc")
-	_ = m.View()
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	m := New(c)
+	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	r.Keys("esc")
 	var tagsRow int
 	for _, row := range m.rows {
 		if row.f == fTags {
 			tagsRow = row.top
 		}
 	}
-	if tagsRow == 0 || !strings.HasPrefix(strings.Split(plain(m.View()), "\n")[tagsRow], "Tags") {
-		t.Fatalf("tags drawn at %d:\n%s", tagsRow, plain(m.View()))
+	if v := uitest.Plain(uitest.View(t, m)); tagsRow == 0 || !strings.HasPrefix(strings.Split(v, "\n")[tagsRow], "Tags") {
+		t.Fatalf("tags drawn at %d:\n%s", tagsRow, v)
 	}
-	r.send(tea.MouseClickMsg{X: 20, Y: tagsRow, Button: tea.MouseLeft})
+	r.Send(tea.MouseClickMsg{X: 20, Y: tagsRow, Button: tea.MouseLeft})
 	if m.zone != zoneForm || m.cur.form.focus != fTags {
 		t.Fatalf("zone %d focus %d", m.zone, m.cur.form.focus)
+	}
+}
+
+// TestSetStylesRestylesEveryForm: a new theme reaches the form of every bank opened so
+// far, not only the one shown: going back to another bank after the switch looks as
+// in a pane started in that theme.
+func TestSetStylesRestylesEveryForm(t *testing.T) {
+	light := styles.New(false)
+	steps := func(c *common.Common, switchTheme bool) string {
+		m := New(c)
+		r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+		r.Type("for alex")
+		r.Send(common.BankSelectedMsg{BankID: "research-agent"})
+		if switchTheme {
+			c.Styles = light
+			m.SetStyles(light)
+		}
+		r.Send(common.BankSelectedMsg{BankID: uitest.DemoBank})
+		return uitest.View(t, m)
+	}
+	switched := steps(uitest.NewCommon(t, uitest.DemoServer(t)), true)
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	c.Styles = light
+	if born := steps(c, false); switched != born {
+		t.Errorf("after the switch:\n%q\nstarted light:\n%q", switched, born)
 	}
 }

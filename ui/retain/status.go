@@ -8,6 +8,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -60,7 +61,7 @@ func shortID(id string) string {
 
 // what names a submission: "1 item" or "12 items from notes.jsonl".
 func (sub *submission) what() string {
-	w := plural(sub.items, "item", "items")
+	w := common.Plural(sub.items, "item", "items")
 	if sub.source != "" {
 		w += " from " + sub.source
 	}
@@ -96,12 +97,12 @@ func (m *Model) submissionLines(st *bankState, sub *submission, w int, add func(
 		doc = " · document " + sub.docID
 	}
 	if !sub.async {
-		text := "✓ retained " + plural(sub.resp.ItemsCount, "item", "items")
+		text := "✓ retained " + common.Plural(sub.resp.ItemsCount, "item", "items")
 		if sub.source != "" {
 			text += " from " + sub.source
 		}
 		if u := sub.resp.Usage; u != nil && u.TotalTokens > 0 {
-			text += fmt.Sprintf(" · %s tokens (in %s · out %s)", itoa(u.TotalTokens), itoa(u.InputTokens), itoa(u.OutputTokens))
+			text += fmt.Sprintf(" · %s tokens (in %s · out %s)", common.Thousands(u.TotalTokens), common.Thousands(u.InputTokens), common.Thousands(u.OutputTokens))
 		}
 		add(s.Success, text, 1)
 		switch {
@@ -123,7 +124,7 @@ func (m *Model) submissionLines(st *bankState, sub *submission, w int, add func(
 		if f.processed != nil && f.total != nil {
 			text += fmt.Sprintf(" %d/%d", *f.processed, *f.total)
 		}
-		text += " · " + seconds(m.clock().Sub(sub.sentAt)) + " since submit"
+		text += " · " + seconds(m.c.Now().Sub(sub.sentAt)) + " since submit"
 		add(s.Accent, text, 1)
 		add(s.Muted, "the memory is not recallable until the operation completes"+doc, 1)
 	case f.status == client.StatusCompleted:
@@ -181,6 +182,6 @@ func (m *Model) checkLines(sub *submission, add func(lipgloss.Style, string, int
 		add(s.Error, "✗ nothing is stored under document "+sub.docID+" (v checks again)", 2)
 	default:
 		add(s.Warning, fmt.Sprintf("✗ stored (%s) but not among the %d results for %s: recall it with other words in the Recall pane",
-			plural(ck.res.stored, "memory", "memories"), ck.res.results, phrase), 2)
+			common.Plural(ck.res.stored, "memory", "memories"), ck.res.results, phrase), 2)
 	}
 }

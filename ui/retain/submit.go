@@ -17,10 +17,10 @@ import (
 
 // retainDoneMsg is the server's answer to a retain.
 type retainDoneMsg struct {
-	owner *bankState
-	seq   int
-	resp  *client.RetainResponse
-	err   error
+	bank string
+	seq  int
+	resp *client.RetainResponse
+	err  error
 }
 
 // newUUID is a random (version 4) UUID, the form the server gives generated
@@ -52,7 +52,7 @@ func (m *Model) submitForm() tea.Cmd {
 	st.formErr = ""
 	if len(errs) > 0 {
 		st.form.errs = errs
-		st.formErr = "not sent: " + plural(len(errs), "field needs", "fields need") + " fixing"
+		st.formErr = "not sent: " + common.Plural(len(errs), "field needs", "fields need") + " fixing"
 		m.zone = zoneForm
 		return st.form.focusField(firstError(errs))
 	}
@@ -84,7 +84,7 @@ func (m *Model) send(st *bankState, sub *submission, req client.RetainRequest) t
 	st.sub = sub
 	sub.req = req
 	sub.busy = true
-	sub.sentAt = m.clock()
+	sub.sentAt = m.c.Now()
 	ctx, cancel := m.c.Context(context.Background())
 	sub.cancel = cancel
 	cl, bank, seq := m.c.Client, st.bank, sub.seq
@@ -94,7 +94,7 @@ func (m *Model) send(st *bankState, sub *submission, req client.RetainRequest) t
 		if err != nil {
 			err = fmt.Errorf("retain into %s: %w", bank, err)
 		}
-		return retainDoneMsg{owner: st, seq: seq, resp: resp, err: err}
+		return retainDoneMsg{bank: bank, seq: seq, resp: resp, err: err}
 	}
 	// The keys leave the form, so v and esc act on the retain at once.
 	st.form.blurAll()
@@ -110,8 +110,8 @@ func (m *Model) send(st *bankState, sub *submission, req client.RetainRequest) t
 
 // onRetain takes the server's answer.
 func (m *Model) onRetain(msg retainDoneMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) || st.sub == nil || msg.seq != st.sub.seq || !st.sub.busy {
+	st := m.banks[msg.bank]
+	if st == nil || st.sub == nil || msg.seq != st.sub.seq || !st.sub.busy {
 		return nil
 	}
 	sub := st.sub
@@ -125,7 +125,7 @@ func (m *Model) onRetain(msg retainDoneMsg) tea.Cmd {
 		if sub.fromForm {
 			m.mapErrors(st, msg.err)
 		}
-		return tea.Batch(m.backToForm(st), emit(common.ErrorMsg{Op: "retain into " + st.bank, Err: msg.err}))
+		return tea.Batch(m.backToForm(st), common.Emit(common.ErrorMsg{Op: "retain into " + st.bank, Err: msg.err}))
 	}
 	sub.resp = msg.resp
 	opID := msg.resp.OperationID
@@ -135,7 +135,7 @@ func (m *Model) onRetain(msg retainDoneMsg) tea.Cmd {
 		if sub.fromForm {
 			clear = m.retained(st)
 		}
-		text := fmt.Sprintf("retained %s into %s", plural(msg.resp.ItemsCount, "item", "items"), st.bank)
+		text := fmt.Sprintf("retained %s into %s", common.Plural(msg.resp.ItemsCount, "item", "items"), st.bank)
 		return tea.Batch(clear, common.Toast(text))
 	}
 	sub.follow.start(opID)
@@ -146,7 +146,7 @@ func (m *Model) onRetain(msg retainDoneMsg) tea.Cmd {
 		save = m.flushDraft(st)
 	}
 	started := common.OperationStartedMsg{BankID: st.bank, OperationID: opID, Kind: "batch_retain"}
-	return tea.Batch(save, m.schedulePoll(st), emit(started))
+	return tea.Batch(save, m.schedulePoll(st), common.Emit(started))
 }
 
 // backToForm returns the keys to the form after a failed or cancelled submit, on the
@@ -186,7 +186,7 @@ func (m *Model) mapErrors(st *bankState, err error) {
 	case len(rest) > 0:
 		st.formErr = sanitize.Line(strings.Join(rest, "; "))
 	case len(errs) > 0:
-		st.formErr = "the server rejected " + plural(len(errs), "field", "fields") + " (HTTP 422): see the marks"
+		st.formErr = "the server rejected " + common.Plural(len(errs), "field", "fields") + " (HTTP 422): see the marks"
 	}
 	st.sub.mapped = st.formErr != ""
 }
@@ -246,17 +246,17 @@ func (m *Model) resumeFollow() tea.Cmd {
 
 // onPollDue polls unless the follower moved on.
 func (m *Model) onPollDue(msg pollDueMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) || st.sub == nil || msg.seq != st.sub.follow.seq || !st.sub.follow.active {
+	st := m.banks[msg.bank]
+	if st == nil || st.sub == nil || msg.seq != st.sub.follow.seq || !st.sub.follow.active {
 		return nil
 	}
-	return pollCmd(m.c, st, m.clock)
+	return pollCmd(m.c, st)
 }
 
 // onPolled takes a poll's answer: keep following, or act on the operation's end.
 func (m *Model) onPolled(msg polledMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) || st.sub == nil || msg.seq != st.sub.follow.seq || !st.sub.follow.active {
+	st := m.banks[msg.bank]
+	if st == nil || st.sub == nil || msg.seq != st.sub.follow.seq || !st.sub.follow.active {
 		return nil
 	}
 	sub := st.sub
@@ -274,7 +274,7 @@ func (m *Model) onPolled(msg polledMsg) tea.Cmd {
 			clear = m.retained(st)
 		}
 		text := fmt.Sprintf("retain completed: %s stored in %s; v checks that recall finds it",
-			plural(sub.items, "item", "items"), st.bank)
+			common.Plural(sub.items, "item", "items"), st.bank)
 		return tea.Batch(clear, common.Toast(text))
 	case followFailed, followLost:
 		var save tea.Cmd
@@ -283,9 +283,9 @@ func (m *Model) onPolled(msg polledMsg) tea.Cmd {
 			st.gen++
 			save = m.flushDraft(st)
 		}
-		return tea.Batch(save, m.backToForm(st), emit(common.ErrorMsg{Op: "retain into " + st.bank, Err: f.failure()}))
+		return tea.Batch(save, m.backToForm(st), common.Emit(common.ErrorMsg{Op: "retain into " + st.bank, Err: f.failure()}))
 	case followGaveUp:
-		return emit(common.ErrorMsg{Op: "follow the retain operation", Err: f.pollErr})
+		return common.Emit(common.ErrorMsg{Op: "follow the retain operation", Err: f.pollErr})
 	}
 	return nil
 }
@@ -303,14 +303,14 @@ func (m *Model) startCheck() tea.Cmd {
 	case sub.phrase == "":
 		return common.Toast("the content has no words to recall")
 	}
-	sub.check.start(m.clock())
-	return checkCmd(m.c, st, m.clock)
+	sub.check.start(m.c.Now())
+	return checkCmd(m.c, st)
 }
 
 // onCheck takes a check's answer and, while nothing is stored yet, tries again.
 func (m *Model) onCheck(msg checkDoneMsg) tea.Cmd {
-	st := msg.owner
-	if !m.owns(st) || st.sub == nil || msg.seq != st.sub.check.seq || !st.sub.check.running {
+	st := m.banks[msg.bank]
+	if st == nil || st.sub == nil || msg.seq != st.sub.check.seq || !st.sub.check.running {
 		return nil
 	}
 	sub := st.sub
@@ -320,10 +320,10 @@ func (m *Model) onCheck(msg checkDoneMsg) tea.Cmd {
 		return nil
 	}
 	if ck.observe(msg.res, msg.err, msg.at, sub.running()) {
-		return m.after(ck.retry, checkDueMsg{owner: st, seq: ck.seq})
+		return m.c.After(ck.retry, checkDueMsg{bank: st.bank, seq: ck.seq})
 	}
 	if msg.err != nil {
-		return emit(common.ErrorMsg{Op: "check that recall finds the retained memory", Err: msg.err})
+		return common.Emit(common.ErrorMsg{Op: "check that recall finds the retained memory", Err: msg.err})
 	}
 	return nil
 }

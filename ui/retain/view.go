@@ -25,15 +25,14 @@ type block struct {
 	lines []string
 }
 
-// View implements common.Pane: exactly width x height cells. Its cost is the visible
-// text: the content editor draws only its visible rows.
+// View implements common.Pane: exactly width x height cells. It draws the header and
+// the status, and copies the fields settle laid out; the content editor was drawn
+// there, its visible rows only.
 func (m *Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	m.restyle()
-	m.rows = m.rows[:0]
 	st := m.cur
 	var lines []string
 	switch {
@@ -44,16 +43,30 @@ func (m *Model) View() string {
 	case st == nil:
 		lines = m.notice(w, "No bank selected", "Select a bank in the sidebar to retain memories into it.")
 	default:
-		status := m.statusLines(st, w, statusRoom(h))
-		body := max(h-1-len(status), 1)
 		lines = append(lines, m.headerLine(st, w))
-		lines = append(lines, m.formLines(st, w, body)...)
-		lines = append(lines, status...)
+		lines = append(lines, m.body...)
+		lines = append(lines, m.statusLines(st, w, statusRoom(h))...)
 	}
 	for len(lines) < h {
 		lines = append(lines, strings.Repeat(" ", w))
 	}
 	return strings.Join(lines[:h], "\n")
+}
+
+// settle lays the form out after any change (a key, an answer, a size, a theme,
+// focus), so View only draws: the inputs' widths, the content editor's size and
+// drawing, the scroll that keeps the focused field in view, the fields' lines under
+// the header and where each field is, for clicks. The status under the fields takes
+// the room it needs first.
+func (m *Model) settle() {
+	m.body, m.rows = nil, nil
+	w, h := m.width, m.height
+	st := m.cur
+	if w <= 0 || h <= 0 || m.c.ReadOnly || st == nil {
+		return
+	}
+	status := m.statusLines(st, w, statusRoom(h))
+	m.body = m.formLines(st, w, max(h-1-len(status), 1))
 }
 
 // statusRoom is how many lines the status may take under its rule: fewer on a short
@@ -93,7 +106,8 @@ func (m *Model) headerLine(st *bankState, w int) string {
 	return components.Spread(left, style.Render(components.Truncate(note, max(w/2, 10))), w)
 }
 
-// formLines draws the fields in body lines, scrolled so the focused field shows.
+// formLines lays the fields out in body lines, scrolled so the focused field shows,
+// and notes where each field is.
 func (m *Model) formLines(st *bankState, w, body int) []string {
 	f := st.form
 	var blocks []block
@@ -207,7 +221,8 @@ func (m *Model) contentBlock(st *bankState, w, rows int, errLines []string) []st
 	return append(lines, errLines...)
 }
 
-// fieldBlock draws every field but the content.
+// fieldBlock draws every field but the content, sizing its input first (settle calls
+// it).
 func (m *Model) fieldBlock(st *bankState, fl field, w int) []string {
 	s := m.c.Styles
 	f := st.form
@@ -219,7 +234,7 @@ func (m *Model) fieldBlock(st *bankState, fl field, w int) []string {
 	var lines []string
 	switch fl {
 	case fContext, fTimestamp, fDocumentID, fEntities:
-		in := f.input(fl)
+		in := f.input(fl) // sized here: settle draws the fields
 		if in.Width() != iw-3 {
 			in.SetWidth(iw - 3)
 			in.SetCursor(in.Position())
@@ -244,7 +259,8 @@ func (m *Model) fieldBlock(st *bankState, fl field, w int) []string {
 		}
 		lines = append(lines, row("Update mode", chip+" "+s.Muted.Render(text)))
 	case fTags:
-		lines = append(lines, row("Tags", f.tags.View(iw)))
+		f.tags.SetWidth(iw)
+		lines = append(lines, row("Tags", f.tags.View()))
 		if m.active(f, fl) {
 			for _, l := range f.tags.CompletionLines(iw-2, completionRows) {
 				lines = append(lines, components.Fit(strings.Repeat(" ", labelW+2)+l, w))
