@@ -65,7 +65,7 @@ func TestRetryFailed(t *testing.T) {
 	m := New(c)
 	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	op := selectRow(t, h, m, isStatus(client.StatusFailed))
-	if v := view(t, m); !strings.Contains(v, "LLM provider error: 429") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "LLM provider error: 429") {
 		t.Fatalf("the failure's error is not shown:\n%s", v)
 	}
 	h.Keys("R")
@@ -156,7 +156,7 @@ func TestConflictExplainedAndRefreshed(t *testing.T) {
 			if h.Front() != nil {
 				t.Fatal("the confirmation stayed open after a 409")
 			}
-			v := view(t, m)
+			v := uitest.Plain(uitest.View(t, m))
 			if !strings.Contains(v, "Cannot ") || !strings.Contains(strings.Join(strings.Fields(v), " "), tc.want) {
 				t.Errorf("no explanation %q:\n%s", tc.want, v)
 			}
@@ -172,7 +172,7 @@ func TestConflictExplainedAndRefreshed(t *testing.T) {
 			h.Keys("j") // the notice goes once the user moves on
 			h.Keys("k")
 			h.Keys("s")
-			if strings.Contains(view(t, m), "Cannot ") {
+			if strings.Contains(uitest.Plain(uitest.View(t, m)), "Cannot ") {
 				t.Error("the notice stayed")
 			}
 		})

@@ -89,9 +89,6 @@ func selectRow(t testing.TB, h *uitest.Host, m *Model, ok func(client.Operation)
 // nudge is a message the pane ignores: delivering it runs the end of Update.
 type nudge struct{}
 
-// view is the pane's plain text, checked to leave the model as it was.
-func view(t *testing.T, m *Model) string { return uitest.Plain(uitest.View(t, m)) }
-
 // retainAsync submits an async retain of n items straight to the server; big items go
 // into sub-batches of their own, so the parent has n children.
 func retainAsync(t *testing.T, c *common.Common, bank, doc string, n int, big bool) string {
@@ -121,7 +118,7 @@ func TestNoRequestBeforeShown(t *testing.T) {
 	h.Send(common.BankSelectedMsg{BankID: "team-platform"})
 	h.Deliver(nudge{})
 	h.Send(common.OperationStartedMsg{BankID: "writer-agent", OperationID: "x", Kind: "batch_retain"})
-	_ = view(t, m)
+	_ = uitest.Plain(uitest.View(t, m))
 	if got := rec.All(); len(got) != 0 {
 		t.Fatalf("requests before the pane was shown: %v", got)
 	}
@@ -221,7 +218,7 @@ func TestFiltersGoToTheServer(t *testing.T) {
 	}
 	// A filter that matches nothing says so and how to change it; the palette sets it.
 	h.Deliver(common.ActionMsg{Kind: doSetStatus + client.StatusCancelled})
-	if v := view(t, m); !strings.Contains(v, "Nothing matches the filters") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "Nothing matches the filters") {
 		t.Errorf("empty filtered list:\n%s", v)
 	}
 }
@@ -236,7 +233,7 @@ func TestPaging(t *testing.T) {
 	if len(m.list.rows) != 100 || m.list.total != 250 {
 		t.Fatalf("first load: %d of %d", len(m.list.rows), m.list.total)
 	}
-	if v := view(t, m); !strings.Contains(v, "100 of 250 operations") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "100 of 250 operations") {
 		t.Errorf("count not shown:\n%s", v)
 	}
 	h.Keys("G")
@@ -288,7 +285,7 @@ func TestDetail(t *testing.T) {
 	if e == nil || e.st == nil || len(e.st.ChildOperations) != 2 {
 		t.Fatalf("detail: %+v", e)
 	}
-	v := view(t, m)
+	v := uitest.Plain(uitest.View(t, m))
 	for _, want := range []string{"Child operations (2)", "#1 ✓ completed", "#2 ✓ completed", "Result metadata",
 		`"num_sub_batches": 2`, "i loads what the operation"} {
 		if !strings.Contains(v, want) {
@@ -305,7 +302,7 @@ func TestDetail(t *testing.T) {
 	if m.keys.Operations.Payload.Enabled() {
 		t.Error("i still offered with the payload loaded")
 	}
-	if v := view(t, m); !strings.Contains(v, `"contents": [`) {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, `"contents": [`) {
 		t.Errorf("payload not shown:\n%s", v)
 	}
 	// Deleted behind the pane's back: the record answers not_found and the list drops it.
@@ -355,7 +352,7 @@ func TestLoadErrorInPlace(t *testing.T) {
 	if len(h.Errors) != 1 || h.Errors[0].Op != "list operations" {
 		t.Fatalf("errors logged: %+v", h.Errors)
 	}
-	v := view(t, m)
+	v := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(v, "refresh failed") || !strings.Contains(v, "database is") {
 		t.Errorf("failure not shown in place:\n%s", v)
 	}
@@ -364,7 +361,7 @@ func TestLoadErrorInPlace(t *testing.T) {
 	}
 	srv.ClearFaults()
 	h.Keys("r")
-	if m.err != nil || strings.Contains(view(t, m), "refresh failed") {
+	if m.err != nil || strings.Contains(uitest.Plain(uitest.View(t, m)), "refresh failed") {
 		t.Error("the failure stayed after a good answer")
 	}
 }

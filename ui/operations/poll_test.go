@@ -41,7 +41,7 @@ func TestRetainTransitions(t *testing.T) {
 	if m.running() || len(pollWaits(h)) != 0 {
 		t.Fatal("an empty bank should not refresh itself")
 	}
-	if v := view(t, m); !strings.Contains(v, "nothing running") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "nothing running") {
 		t.Errorf("indicator:\n%s", v)
 	}
 	id := retainAsync(t, c, "scratch", "", 3, false)
@@ -49,7 +49,7 @@ func TestRetainTransitions(t *testing.T) {
 	if got := statusOf(m, id); got != client.StatusPending {
 		t.Fatalf("after submit: %q", got)
 	}
-	if v := view(t, m); lastPoll(h) != time.Second || !strings.Contains(v, "auto-refresh every 1s") {
+	if v := uitest.Plain(uitest.View(t, m)); lastPoll(h) != time.Second || !strings.Contains(v, "auto-refresh every 1s") {
 		t.Fatalf("refresh in %v:\n%s", lastPoll(h), v)
 	}
 
@@ -170,7 +170,7 @@ func TestPause(t *testing.T) {
 		t.Fatalf("no auto-refresh: %v", pollWaits(h))
 	}
 	h.Keys("p")
-	if v := view(t, m); !m.poll.paused || !strings.Contains(v, "auto-refresh paused · p resumes") {
+	if v := uitest.Plain(uitest.View(t, m)); !m.poll.paused || !strings.Contains(v, "auto-refresh paused · p resumes") {
 		t.Fatalf("not paused:\n%s", v)
 	}
 	if m.keys.Operations.Pause.Help().Desc != "resume refresh" {
