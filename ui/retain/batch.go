@@ -21,7 +21,7 @@ import (
 type itemProblem struct {
 	item int    // 1-based
 	line int    // the file line of a JSONL item; 0 otherwise
-	msg  string // "timestamp: not a time: …"
+	msg  string // "timestamp: not a date or time: …"
 }
 
 func (p itemProblem) String() string {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"hindsight-tui/ui/common"
 )
 
 func TestParseBatchShapes(t *testing.T) {
@@ -62,7 +64,7 @@ func TestParseBatchItems(t *testing.T) {
 	}
 	wants := []string{
 		"item 1: content: cannot be empty",
-		"item 2: timestamp: not a time",
+		"item 2: timestamp: " + common.ErrWhen.Error(),
 		"item 3: metadata.n: values must be strings",
 		"item 4: text: unknown field",
 		"item 5: update_mode: must be replace or append",

@@ -1,7 +1,6 @@
 package retain
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"unicode"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 )
 
 // field is one input of the form, in tab order.
@@ -127,16 +127,12 @@ func tagList(chips []string, pending string) []string {
 	return out
 }
 
-// whenLayouts are the short time forms the timestamp accepts besides RFC 3339. Values
-// without an offset are UTC, which is how the server reads naive times.
-func whenLayouts() []string {
-	return []string{"2006-01-02", "2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"}
-}
-
-// parseTimestamp reads the timestamp field and returns the value sent: "" (nothing
-// sent, so the server stamps the time it receives the memory) for an empty field or
-// "now", "unset" to store no timestamp, RFC 3339 as typed (its offset matters), and
-// the short forms as RFC 3339 in UTC.
+// parseTimestamp reads the timestamp field and returns the value sent. Retain gives
+// two words a meaning of its own: an empty field or "now" sends nothing, so the server
+// stamps the time it receives the memory, and "unset" stores no timestamp. Every
+// other form, and the message about text it cannot read, is the shared date parser's
+// (common.ParseWhen): RFC 3339 as typed (its offset matters), the short forms as RFC
+// 3339 in UTC.
 func parseTimestamp(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	switch {
@@ -145,17 +141,8 @@ func parseTimestamp(s string) (string, error) {
 	case strings.EqualFold(s, client.TimestampUnset):
 		return client.TimestampUnset, nil
 	}
-	for _, layout := range []string{time.RFC3339Nano, time.RFC3339} {
-		if _, err := time.Parse(layout, s); err == nil {
-			return s, nil
-		}
-	}
-	for _, layout := range whenLayouts() {
-		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
-			return t.Format(time.RFC3339), nil
-		}
-	}
-	return "", errors.New("not a time: use now, unset, 2024-01-15, 2024-01-15 10:30 or RFC 3339")
+	sent, _, err := common.ParseWhen(s, time.Time{}) // "now" never gets here: no clock needed
+	return sent, err
 }
 
 // timestampNote says how the timestamp field will be sent, for the line under it.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 )
 
 func TestParseTimestamp(t *testing.T) {
@@ -35,8 +36,8 @@ func TestParseTimestamp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := parseTimestamp(tt.in)
-		if (err != nil) != tt.bad || got != tt.want {
-			t.Errorf("parseTimestamp(%q) = %q, %v; want %q, bad %v", tt.in, got, err, tt.want, tt.bad)
+		if (err != nil) != tt.bad || got != tt.want || tt.bad && err != common.ErrWhen {
+			t.Errorf("parseTimestamp(%q) = %q, %v; want %q, bad %v (with the shared message)", tt.in, got, err, tt.want, tt.bad)
 		}
 	}
 }

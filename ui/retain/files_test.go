@@ -156,7 +156,7 @@ func TestBatchDialog(t *testing.T) {
 		t.Fatalf("dialog %T (%d dialogs)", r.Front(), len(r.Dialogs()))
 	}
 	view := uitest.Plain(uitest.View(t, d))
-	if !strings.Contains(view, "bad.jsonl · 2 items") || !strings.Contains(view, "item 2 (line 2): timestamp: not a time") {
+	if !strings.Contains(view, "bad.jsonl · 2 items") || !strings.Contains(view, "item 2 (line 2): timestamp: not a date or time") {
 		t.Fatalf("preview:\n%s", view)
 	}
 	r.Keys("enter")
