@@ -23,7 +23,7 @@ func loadedPane(b *testing.B) *Model {
 	for m.cursor < 500 {
 		h.Keys("pgdown")
 	}
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	if e := m.selectedEntry(); e == nil || e.st == nil {
 		b.Fatal("no detail")
 	}

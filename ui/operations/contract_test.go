@@ -43,7 +43,7 @@ func TestContract(t *testing.T) {
 	h = uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	selectRow(t, h, m, isStatus(client.StatusFailed))
 	h.Keys("i") // GET with include_payload
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	h.Keys("R", "enter") // retry
 	selectRow(t, h, m, isStatus(client.StatusPending))
 	h.Keys("c", "enter") // cancel
@@ -56,7 +56,7 @@ func TestContract(t *testing.T) {
 	h.Keys("D", "enter") // 404: the record is gone; explained, the dialog closes
 	delete(m.det.entries, id)
 	h.Deliver(nudge{}) // GET answers not_found
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	selectRow(t, h, m, isStatus(client.StatusPending))
 	srv.CompleteOperations()
 	h.Keys("c", "enter") // 409: it completed meanwhile

@@ -14,12 +14,6 @@ import (
 	"hindsight-tui/ui/uitest"
 )
 
-// goldenTerminals are the terminals the goldens are drawn in: the pane gets the size
-// the layout gives it, a dialog the whole screen.
-var goldenTerminals = [][2]int{{120, 40}, {60, 20}}
-
-func termName(term [2]int) string { return fmt.Sprintf("%dx%d", term[0], term[1]) }
-
 // batchID is the fixed id of the async retain the goldens submit.
 const batchID = "0b5e7c1a-2f4d-4e6b-9a8c-3d2e1f0a9b8c"
 
@@ -93,9 +87,9 @@ func TestGoldenViews(t *testing.T) {
 			Body: `{"detail":"database connection pool exhausted"}`}}},
 		{name: "no-bank"},
 	}
-	for _, term := range goldenTerminals {
+	for _, term := range [][2]int{{120, 40}, {60, 20}} {
 		for _, sc := range screens {
-			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
+			t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/"+sc.name, func(t *testing.T) {
 				var opts []hindsighttest.Option
 				for _, f := range sc.faults {
 					opts = append(opts, hindsighttest.WithFault(f))
@@ -110,7 +104,7 @@ func TestGoldenViews(t *testing.T) {
 				if sc.setup != nil {
 					sc.setup(t, h, m)
 				}
-				h.Fire(isDetailDue) // the cursor rests: the selected operation's record loads
+				h.Fire(uitest.Is[detailDueMsg]) // the cursor rests: the selected operation's record loads
 				uitest.CheckBox(t, uitest.View(t, m), m.width, m.height)
 				uitest.RequireGolden(t, m)
 			})
@@ -122,8 +116,8 @@ func TestGoldenViews(t *testing.T) {
 // its children and result metadata. The children's ids are random, so they are
 // replaced by stand-ins.
 func TestGoldenBatch(t *testing.T) {
-	for _, term := range goldenTerminals {
-		t.Run(termName(term), func(t *testing.T) {
+	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+		t.Run(fmt.Sprintf("%dx%d", term[0], term[1]), func(t *testing.T) {
 			srv := uitest.DemoServer(t)
 			c := uitest.NewCommon(t, srv)
 			children := retainBatch(t, srv, c)
@@ -132,7 +126,7 @@ func TestGoldenBatch(t *testing.T) {
 			selectRow(t, h, m, func(op client.Operation) bool { return op.ID == batchID })
 			if m.width < sideBySide {
 				h.Keys("enter")
-				h.Fire(isDetailDue)
+				h.Fire(uitest.Is[detailDueMsg])
 			}
 			h.Keys("J", "J") // past the times, to the children
 			view := uitest.Plain(uitest.View(t, m))
@@ -146,7 +140,7 @@ func TestGoldenBatch(t *testing.T) {
 
 // TestGoldenDialogs compares the confirmations, drawn on the whole screen.
 func TestGoldenDialogs(t *testing.T) {
-	for _, term := range goldenTerminals {
+	for _, term := range [][2]int{{120, 40}, {60, 20}} {
 		for _, sc := range []struct {
 			name, status, key string
 		}{
@@ -154,7 +148,7 @@ func TestGoldenDialogs(t *testing.T) {
 			{"retry", client.StatusFailed, "R"},
 			{"delete", client.StatusCompleted, "D"},
 		} {
-			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
+			t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/"+sc.name, func(t *testing.T) {
 				c := uitest.NewCommon(t, uitest.DemoServer(t))
 				m := New(c)
 				h := uitest.Start(t, c, m, uitest.Bank("team-platform"), uitest.Terminal(term[0], term[1]))

@@ -39,14 +39,11 @@ func opsSeed(n int) *hindsighttest.Seed {
 	return &hindsighttest.Seed{Banks: []hindsighttest.SeedBank{b}}
 }
 
-func isPollDue(msg tea.Msg) bool   { _, ok := msg.(pollDueMsg); return ok }
-func isDetailDue(msg tea.Msg) bool { _, ok := msg.(detailDueMsg); return ok }
-
 // pollWaits are the waits of the auto-refreshes set and not fired yet, oldest first.
 func pollWaits(h *uitest.Host) []time.Duration {
 	var out []time.Duration
 	for _, tm := range h.Timers() {
-		if isPollDue(tm.Msg) {
+		if uitest.Is[pollDueMsg](tm.Msg) {
 			out = append(out, tm.D)
 		}
 	}
@@ -65,7 +62,7 @@ func lastPoll(h *uitest.Host) time.Duration {
 // rest before a detail request: the refreshes run, and the records they call for load.
 func tick(h *uitest.Host) {
 	h.Fire(nil)
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 }
 
 // selectRow moves the cursor to the first listed operation that satisfies ok, with
@@ -78,7 +75,7 @@ func selectRow(t testing.TB, h *uitest.Host, m *Model, ok func(client.Operation)
 			for range i {
 				h.Keys("j")
 			}
-			h.Fire(isDetailDue)
+			h.Fire(uitest.Is[detailDueMsg])
 			return r.op
 		}
 	}
@@ -123,7 +120,7 @@ func TestNoRequestBeforeShown(t *testing.T) {
 		t.Fatalf("requests before the pane was shown: %v", got)
 	}
 	h.Focus(common.PaneOperations)
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	got := rec.All()
 	if len(got) == 0 || got[0].Method != "GET" || got[0].Path != "/v1/default/banks/team-platform/operations" {
 		t.Fatalf("showing the pane sent %v, want the list first", got)
@@ -273,7 +270,7 @@ func TestDetail(t *testing.T) {
 	h := uitest.Start(t, c, m, uitest.Bank("scratch"))
 	var waits []time.Duration
 	for _, tm := range h.Timers() {
-		if isDetailDue(tm.Msg) {
+		if uitest.Is[detailDueMsg](tm.Msg) {
 			waits = append(waits, tm.D)
 		}
 	}
@@ -295,7 +292,7 @@ func TestDetail(t *testing.T) {
 	// A child has a payload.
 	selectRow(t, h, m, func(op client.Operation) bool { return op.TaskType == "retain" })
 	h.Keys("i")
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	if e := m.selectedEntry(); e == nil || !e.payload || len(e.st.TaskPayload) == 0 {
 		t.Fatalf("payload not loaded: %+v", e)
 	}
@@ -312,7 +309,7 @@ func TestDetail(t *testing.T) {
 	}
 	delete(m.det.entries, child)
 	h.Deliver(nudge{})
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	if m.list.index(child) >= 0 {
 		t.Errorf("deleted operation still listed")
 	}
@@ -413,7 +410,7 @@ func TestMouse(t *testing.T) {
 	if m.cursor != 4 {
 		t.Fatalf("wheel moved to %d, want 4", m.cursor)
 	}
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	h.Send(tea.MouseWheelMsg{X: 80, Y: m.listTop, Button: tea.MouseWheelDown})
 	if m.cursor != 4 || m.det.scroll != 3 {
 		t.Fatalf("wheel over the panel: cursor %d, scroll %d", m.cursor, m.det.scroll)
@@ -430,7 +427,7 @@ func TestSetStylesRedraws(t *testing.T) {
 	c := uitest.NewCommon(t, uitest.DemoServer(t))
 	m := New(c)
 	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	dark := uitest.View(t, m)
 	c.Styles = styles.New(false)
 	m.SetStyles(c.Styles)

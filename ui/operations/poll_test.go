@@ -165,7 +165,7 @@ func TestPause(t *testing.T) {
 	c := uitest.NewCommon(t, uitest.DemoServer(t), rec.Option())
 	m := New(c)
 	h := uitest.Start(t, c, m, uitest.Bank("team-platform")) // seeded work that never ends
-	h.Fire(isDetailDue)
+	h.Fire(uitest.Is[detailDueMsg])
 	if lastPoll(h) != pollMin {
 		t.Fatalf("no auto-refresh: %v", pollWaits(h))
 	}

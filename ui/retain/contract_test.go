@@ -39,7 +39,7 @@ func TestContract(t *testing.T) {
 		if sub.err != nil || sub.resp == nil {
 			t.Fatalf("form %d: %v", i, sub.err)
 		}
-		r.Fire(isPollDue) // the async one completes at its first poll
+		r.Fire(uitest.Is[pollDueMsg]) // the async one completes at its first poll
 		r.Keys("v")
 		if sub.check.err != nil || sub.check.res == nil {
 			t.Fatalf("form %d check: %v", i, sub.check.err)
@@ -66,7 +66,7 @@ func TestContract(t *testing.T) {
 			r.Keys("space")
 		}
 		r.Keys("enter")
-		r.Fire(isPollDue)
+		r.Fire(uitest.Is[pollDueMsg])
 		if sub := m.cur.sub; sub.err != nil || !sub.done() {
 			t.Fatalf("batch async=%v: %v %+v", async, sub.err, sub.follow)
 		}

@@ -132,7 +132,7 @@ func TestDraftAutosaveAndRestore(t *testing.T) {
 	r.Type("") // nothing
 	focusField(r, m, fTags)
 	r.Type("half-typed")
-	r.Fire(isDraftDue)
+	r.Fire(uitest.Is[draftDueMsg])
 	d, ok := readDraftFile(t, c, "user-alex-prefs")
 	want := values{Content: "Alex moved to Lisbon.", Context: "chat", Tags: []string{"move"}, TagText: "half-typed",
 		Metadata: "source=chat", Async: true}
@@ -210,7 +210,7 @@ func TestDraftRemovedOnSuccess(t *testing.T) {
 	m := New(c)
 	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	fill(r, m, values{Content: "Alex moved to Lisbon."})
-	r.Fire(isDraftDue)
+	r.Fire(uitest.Is[draftDueMsg])
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); !ok {
 		t.Fatal("no draft before the submit")
 	}
@@ -257,12 +257,12 @@ func TestDraftPendingAsync(t *testing.T) {
 	if m2.cur.sub == nil || !m2.cur.sub.follow.active || !m2.cur.locked() {
 		t.Fatalf("not following after restart: %+v", m2.cur.sub)
 	}
-	r2.Fire(isPollDue)
+	r2.Fire(uitest.Is[pollDueMsg])
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); !ok {
 		t.Fatal("removed before the operation completed")
 	}
 	clk.Step(11e9)
-	r2.Fire(isPollDue)
+	r2.Fire(uitest.Is[pollDueMsg])
 	if m2.cur.sub.follow.status != "completed" {
 		t.Fatalf("status %s", m2.cur.sub.follow.status)
 	}

@@ -194,7 +194,7 @@ func TestBatchDialog(t *testing.T) {
 	if m.cur.locked() {
 		t.Error("a batch does not lock the form")
 	}
-	r.Fire(isPollDue)
+	r.Fire(uitest.Is[pollDueMsg])
 	r.Keys("v")
 	if sub.check.res == nil || sub.check.res.rank == 0 {
 		t.Fatalf("check %+v %v", sub.check.res, sub.check.err)

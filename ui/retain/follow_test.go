@@ -153,7 +153,7 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 	}
 
 	clk.Step(3 * time.Second)
-	r.Fire(isPollDue)
+	r.Fire(uitest.Is[pollDueMsg])
 	if sub.follow.status != "processing" || sub.follow.stage != "storing" || sub.follow.total == nil {
 		t.Fatalf("follow %+v", sub.follow)
 	}
@@ -162,19 +162,19 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 	}
 
 	clk.Step(2 * time.Second)
-	r.Fire(isPollDue)
+	r.Fire(uitest.Is[pollDueMsg])
 	if !sub.follow.done || sub.follow.status != "completed" || sub.follow.serverDur != 5*time.Second {
 		t.Fatalf("follow %+v", sub.follow)
 	}
 	if got := r.Toasts[len(r.Toasts)-1]; !strings.HasPrefix(got, "retain completed: 1 item stored in user-alex-prefs") {
 		t.Errorf("toast %q", got)
 	}
-	if r.Fire(isPollDue) != 0 {
+	if r.Fire(uitest.Is[pollDueMsg]) != 0 {
 		t.Error("polling goes on after the end")
 	}
 
 	clk.Step(time.Second)
-	r.Fire(isCheckDue)
+	r.Fire(uitest.Is[checkDueMsg])
 	if sub.check.busy() || sub.check.res == nil || sub.check.res.rank == 0 {
 		t.Fatalf("check %+v %v", sub.check.res, sub.check.err)
 	}
@@ -201,7 +201,7 @@ func TestFollowFailureKeepsForm(t *testing.T) {
 	opID := m.cur.sub.follow.opID
 	srv.SetFault(hindsighttest.Fault{Method: "GET", Path: "/v1/default/banks/user-alex-prefs/operations/" + opID, Status: 200,
 		Body: `{"operation_id":"` + opID + `","status":"failed","error_message":"LLM quota exceeded"}`})
-	r.Fire(isPollDue)
+	r.Fire(uitest.Is[pollDueMsg])
 	if m.cur.locked() || !m.cur.form.values().equal(v) || m.zone != zoneForm {
 		t.Fatalf("locked %v values %+v", m.cur.locked(), m.cur.form.values())
 	}
@@ -245,7 +245,7 @@ func TestEscStopsFollowingAndCancels(t *testing.T) {
 	if f.active || m2.cur.locked() || !m2.keys.Retain.Follow.Enabled() {
 		t.Fatalf("esc did not stop following: %+v", f)
 	}
-	r2.Fire(isPollDue) // the stale poll does nothing
+	r2.Fire(uitest.Is[pollDueMsg]) // the stale poll does nothing
 	if f.polls != 0 {
 		t.Errorf("polled %d times after esc", f.polls)
 	}
@@ -253,7 +253,7 @@ func TestEscStopsFollowingAndCancels(t *testing.T) {
 	if !f.active {
 		t.Fatal("r did not resume")
 	}
-	r2.Fire(isPollDue)
+	r2.Fire(uitest.Is[pollDueMsg])
 	if f.polls != 1 || f.status != "pending" {
 		t.Errorf("after resume: %+v", f)
 	}

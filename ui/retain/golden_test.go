@@ -13,12 +13,6 @@ import (
 	"hindsight-tui/ui/uitest"
 )
 
-// goldenTerminals are the terminals the goldens are drawn in: the pane gets the size
-// the layout gives it, a dialog the whole screen.
-var goldenTerminals = [][2]int{{120, 40}, {60, 20}}
-
-func termName(term [2]int) string { return fmt.Sprintf("%dx%d", term[0], term[1]) }
-
 // TestGoldenViews compares the plain text of the pane's states. Regenerate with:
 // go test ./ui/retain -run TestGolden -update
 func TestGoldenViews(t *testing.T) {
@@ -39,7 +33,7 @@ func TestGoldenViews(t *testing.T) {
 		}},
 		{name: "filled", setup: func(t *testing.T, r *uitest.Host, m *Model) {
 			fill(r, m, filled)
-			r.Fire(isDraftDue)
+			r.Fire(uitest.Is[draftDueMsg])
 			focusField(r, m, fTags)
 			r.Type("sou")
 		}},
@@ -59,9 +53,9 @@ func TestGoldenViews(t *testing.T) {
 			}},
 		{name: "read-only", readOnly: true},
 	}
-	for _, term := range goldenTerminals {
+	for _, term := range [][2]int{{120, 40}, {60, 20}} {
 		for _, sc := range screens {
-			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
+			t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/"+sc.name, func(t *testing.T) {
 				opts := sc.opts
 				for _, f := range sc.faults {
 					opts = append(opts, hindsighttest.WithFault(f))
@@ -100,8 +94,8 @@ func TestGoldenDialogs(t *testing.T) {
 	if err := os.WriteFile(file, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, term := range goldenTerminals {
-		t.Run(termName(term)+"/batch", func(t *testing.T) {
+	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+		t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/batch", func(t *testing.T) {
 			c := uitest.NewCommon(t, uitest.DemoServer(t))
 			m := New(c)
 			r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Terminal(term[0], term[1]))

@@ -20,10 +20,6 @@ const testDocID = "00000000-0000-4000-8000-00000000d0c1"
 
 func pinnedID() string { return testDocID }
 
-func isDraftDue(msg tea.Msg) bool { _, ok := msg.(draftDueMsg); return ok }
-func isPollDue(msg tea.Msg) bool  { _, ok := msg.(pollDueMsg); return ok }
-func isCheckDue(msg tea.Msg) bool { _, ok := msg.(checkDueMsg); return ok }
-
 // focusField moves the form's focus to f with tab.
 func focusField(h *uitest.Host, m *Model, f field) {
 	h.T.Helper()
