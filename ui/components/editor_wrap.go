@@ -1,0 +1,236 @@
+package components
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// wrapLine lays s out in rows of at most width cells, breaking after whitespace and
+// inside a word only when the word alone is wider than a row. A row never starts with
+// the space that ended the previous one's last word unless that word filled the whole
+// row. When the last row is full, an empty row follows it, so the cursor at the end of
+// the line has a cell to stand on. A single cluster wider than the row (a wide
+// character at width 1) gets a row of its own and is cut when drawn.
+func wrapLine(s string, width int) (string, []wrapRow) {
+	width = max(width, 1)
+	plain := printableASCII(s)
+	var b strings.Builder
+	if !plain {
+		b.Grow(len(s))
+	}
+	rows := make([]wrapRow, 1, 1+len(s)/width)
+	rowW, dlen := 0, 0
+	brk, brkD, brkW := -1, 0, 0 // after the row's last whitespace, where it may break
+	for i := 0; i < len(s); {
+		next, d, w := i+1, "", 1
+		if !plain {
+			next = clusterEnd(s, i)
+			d, w = cellOf(s[i:next])
+		}
+		if cur := &rows[len(rows)-1]; rowW+w > width && i > cur.start {
+			if brk > cur.start {
+				cur.cells = brkW
+				rows = append(rows, wrapRow{start: brk, dstart: brkD})
+				rowW -= brkW
+			} else {
+				cur.cells = rowW
+				rows = append(rows, wrapRow{start: i, dstart: dlen})
+				rowW = 0
+			}
+			brk = -1
+			continue // the cluster may still not fit after the word moved down
+		}
+		if plain {
+			dlen++
+		} else {
+			b.WriteString(d)
+			dlen += len(d)
+		}
+		rowW += w
+		if isSpaceCluster(s[i:next]) {
+			brk, brkD, brkW = next, dlen, rowW
+		}
+		i = next
+	}
+	rows[len(rows)-1].cells = rowW
+	if rowW >= width {
+		rows = append(rows, wrapRow{start: len(s), dstart: dlen})
+	}
+	if plain {
+		return s, rows
+	}
+	return b.String(), rows
+}
+
+// printableASCII reports whether every byte of s is printable ASCII: such a line is
+// drawn as itself, one cell a byte, and wraps without cluster segmentation.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// wrapped returns line l laid out at the text width, computing and keeping the layout
+// when the cache is stale. Only Update and SetSize paths call it.
+func (e *Editor) wrapped(l int) *edLine {
+	ln := &e.lines[l]
+	if ln.width != e.textW || ln.rows == nil {
+		ln.disp, ln.rows = wrapLine(ln.text, e.textW)
+		ln.width = e.textW
+	}
+	return ln
+}
+
+// peek returns line l's layout without storing anything: View's read-only access.
+// Layout keeps every visible line's cache fresh, so this only copies a header.
+func (e *Editor) peek(l int) edLine {
+	ln := e.lines[l]
+	if ln.width != e.textW || ln.rows == nil {
+		ln.disp, ln.rows = wrapLine(ln.text, e.textW)
+	}
+	return ln
+}
+
+// rowIndex returns the row of a wrapped line that offset col is on.
+func rowIndex(rows []wrapRow, col int) int {
+	return sort.Search(len(rows), func(k int) bool { return rows[k].start > col }) - 1
+}
+
+// rowEnd returns the byte offset where row k of ln ends.
+func rowEnd(ln *edLine, k int) int {
+	if k+1 < len(ln.rows) {
+		return ln.rows[k+1].start
+	}
+	return len(ln.text)
+}
+
+// cellsBetween is the drawn width of s[from:to].
+func cellsBetween(s string, from, to int) int {
+	if printableASCII(s[from:to]) {
+		return to - from
+	}
+	w := 0
+	for i := from; i < to; {
+		next := clusterEnd(s, i)
+		_, cw := cellOf(s[i:next])
+		w += cw
+		i = next
+	}
+	return w
+}
+
+// offsetAt returns the offset on row k of ln closest to display column x without
+// passing it. On every row but the last the cursor stays before the row's end, which
+// belongs to the next row.
+func offsetAt(ln *edLine, k, x int) int {
+	s, end := ln.text, rowEnd(ln, k)
+	last := k == len(ln.rows)-1
+	i, col := ln.rows[k].start, 0
+	for i < end {
+		next := clusterEnd(s, i)
+		_, w := cellOf(s[i:next])
+		if col+w > x || (!last && next >= end) {
+			break
+		}
+		col += w
+		i = next
+	}
+	return i
+}
+
+// visRow is a screen row of the text: a line and one of its wrapped rows.
+type visRow struct{ line, row int }
+
+func (r visRow) before(q visRow) bool { return r.line < q.line || r.line == q.line && r.row < q.row }
+
+// next returns the row after r, false at the end of the text.
+func (e *Editor) next(r visRow) (visRow, bool) {
+	if r.row+1 < len(e.wrapped(r.line).rows) {
+		return visRow{r.line, r.row + 1}, true
+	}
+	if r.line+1 < len(e.lines) {
+		return visRow{r.line + 1, 0}, true
+	}
+	return r, false
+}
+
+// prev returns the row before r, false at the start of the text.
+func (e *Editor) prev(r visRow) (visRow, bool) {
+	if r.row > 0 {
+		return visRow{r.line, r.row - 1}, true
+	}
+	if r.line > 0 {
+		return visRow{r.line - 1, len(e.wrapped(r.line-1).rows) - 1}, true
+	}
+	return r, false
+}
+
+// step moves r by n rows (backwards for n < 0), stopping at either end of the text,
+// and returns how many rows it moved.
+func (e *Editor) step(r visRow, n int) (visRow, int) {
+	moved := 0
+	for ; moved < n; moved++ {
+		nr, ok := e.next(r)
+		if !ok {
+			break
+		}
+		r = nr
+	}
+	for ; moved > n; moved-- {
+		nr, ok := e.prev(r)
+		if !ok {
+			break
+		}
+		r = nr
+	}
+	return r, moved
+}
+
+// cursorRow returns the screen row the cursor is on.
+func (e *Editor) cursorRow() visRow {
+	return visRow{e.cur.line, rowIndex(e.wrapped(e.cur.line).rows, e.cur.col)}
+}
+
+// layout fits the text to the size: the gutter and text widths, then the scroll
+// position, so the cursor is on screen and every visible line's layout is cached
+// before View reads it. Its cost follows the height, not the text: it never walks
+// more than a screen of rows from the cursor or the top.
+func (e *Editor) layout() {
+	e.gutterW = 0
+	if e.numbers {
+		if g := len(strconv.Itoa(len(e.lines))) + 1; e.width-g >= 2 {
+			e.gutterW = g
+		}
+	}
+	e.textW = max(e.width-e.gutterW, 1)
+	h := max(e.height, 1)
+
+	top := visRow{min(e.top.line, len(e.lines)-1), 0}
+	top.row = min(e.top.row, len(e.wrapped(top.line).rows)-1)
+	cur := e.cursorRow()
+	if cur.before(top) {
+		top = cur
+	} else if r, _ := e.step(top, h-1); r.before(cur) {
+		top, _ = e.step(cur, -(h - 1))
+	}
+	// Fill the screen: at the end of the text, show as much as fits above it.
+	if _, n := e.step(top, h-1); n < h-1 {
+		top, _ = e.step(top, n-(h-1))
+	}
+	e.top = top
+}
+
+// VisualRows is how many screen rows the text takes at the current width, counted up
+// to limit: a host growing a box with its text asks for at most the box's maximum,
+// so the cost stays that of a screen however long the text is.
+func (e *Editor) VisualRows(limit int) int {
+	if limit <= 0 {
+		return 0
+	}
+	_, n := e.step(visRow{}, limit-1)
+	return n + 1
+}
