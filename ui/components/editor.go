@@ -53,9 +53,10 @@ type Editor struct {
 	placeholder    string
 	focused        bool
 
-	keys keymap.EditorKeyMap
-	st   editorStyles
-	hist history
+	keys  keymap.EditorKeyMap
+	st    editorStyles
+	hist  history
+	cells cellCache
 }
 
 // History limits: enough to undo a long session, bounded so a day of typing or a
@@ -67,7 +68,7 @@ const (
 
 // NewEditor returns an empty, blurred editor drawn with st's tokens and driven by keys.
 func NewEditor(st *styles.Styles, keys keymap.EditorKeyMap) *Editor {
-	e := &Editor{lines: []edLine{{}}, goal: -1, keys: keys,
+	e := &Editor{lines: []edLine{{}}, goal: -1, keys: keys, cells: cellCache{},
 		hist: history{maxEdits: editorMaxUndo, maxBytes: editorMaxUndoBytes}}
 	e.SetStyles(st)
 	e.layout()

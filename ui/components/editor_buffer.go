@@ -60,21 +60,23 @@ func knownBoundary(s string, i int) bool {
 	return a < utf8.RuneSelf && b < utf8.RuneSelf && (a != '\r' || b != '\n')
 }
 
-// safeStart returns the nearest offset at or before i that is a known boundary, where
-// forward segmentation can start.
-func safeStart(s string, i int) int {
-	for i > 0 && !knownBoundary(s, i) {
+// safeStart returns the nearest offset at or before i, and not before from (itself a
+// boundary), where forward segmentation can start.
+func safeStart(s string, from, i int) int {
+	for i > from && !knownBoundary(s, i) {
 		i--
 	}
 	return i
 }
 
-// clusterStart returns the start of the cluster that ends at boundary i (i > 0).
-func clusterStart(s string, i int) int {
+// clusterStart returns the start of the cluster that ends at boundary i (i > 0);
+// from is a boundary before i, where segmentation may start, so the cost is that of
+// the text between them (the editor passes the start of a wrapped row).
+func clusterStart(s string, from, i int) int {
 	if knownBoundary(s, i-1) {
 		return i - 1
 	}
-	j := safeStart(s, i-1)
+	j := safeStart(s, from, i-1)
 	for {
 		k := clusterEnd(s, j)
 		if k >= i {
@@ -84,13 +86,14 @@ func clusterStart(s string, i int) int {
 	}
 }
 
-// snapCluster returns the first cluster boundary at or after i: after an edit joins
-// two clusters (a ZWJ, a regional indicator), the cursor must not end up inside one.
-func snapCluster(s string, i int) int {
+// snapCluster returns the first cluster boundary at or after i, segmenting from the
+// boundary from (at or before i): after an edit joins two clusters (a ZWJ, a regional
+// indicator), the cursor must not end up inside one.
+func snapCluster(s string, from, i int) int {
 	if knownBoundary(s, i) {
 		return min(max(i, 0), len(s))
 	}
-	j := safeStart(s, i)
+	j := safeStart(s, from, i)
 	for j < i {
 		j = clusterEnd(s, j)
 	}
@@ -218,11 +221,26 @@ func (e *Editor) replace(p, q pos, text string) string {
 	return removed
 }
 
+// rowStartBefore returns the start of the wrapped row holding byte col-1 of line l:
+// a cluster boundary before col from which segmentation can start.
+func (e *Editor) rowStartBefore(l, col int) int {
+	ln := e.wrapped(l)
+	return ln.rows[rowIndex(ln.rows, max(col-1, 0))].start
+}
+
+// clusterBefore returns the start of the cluster that ends at p (p.col > 0).
+func (e *Editor) clusterBefore(p pos) int {
+	return clusterStart(e.lines[p.line].text, e.rowStartBefore(p.line, p.col), p.col)
+}
+
 // clampPos brings p into the text and onto a cluster boundary.
 func (e *Editor) clampPos(p pos) pos {
 	p.line = min(max(p.line, 0), len(e.lines)-1)
 	s := e.lines[p.line].text
-	p.col = snapCluster(s, min(max(p.col, 0), len(s)))
+	p.col = min(max(p.col, 0), len(s))
+	if !knownBoundary(s, p.col) {
+		p.col = snapCluster(s, e.rowStartBefore(p.line, p.col+1), p.col)
+	}
 	return p
 }
 

@@ -127,7 +127,7 @@ func (e *Editor) charRight(p pos) pos {
 // end of the previous one.
 func (e *Editor) charLeft(p pos) pos {
 	if p.col > 0 {
-		return pos{p.line, clusterStart(e.lines[p.line].text, p.col)}
+		return pos{p.line, e.clusterBefore(p)}
 	}
 	if p.line > 0 {
 		return pos{p.line - 1, len(e.lines[p.line-1].text)}
@@ -147,7 +147,7 @@ func (e *Editor) wordLeft(p pos) pos {
 			continue
 		}
 		s := e.lines[p.line].text
-		st := clusterStart(s, p.col)
+		st := e.clusterBefore(p)
 		if !isSpaceCluster(s[st:p.col]) {
 			break
 		}
@@ -155,7 +155,7 @@ func (e *Editor) wordLeft(p pos) pos {
 	}
 	s := e.lines[p.line].text
 	for p.col > 0 {
-		st := clusterStart(s, p.col)
+		st := e.clusterBefore(p)
 		if isSpaceCluster(s[st:p.col]) {
 			break
 		}
@@ -199,7 +199,7 @@ func (e *Editor) vertical(n int) {
 	from := e.cursorRow()
 	if e.goal < 0 {
 		ln := e.wrapped(from.line)
-		e.goal = cellsBetween(ln.text, ln.rows[from.row].start, e.cur.col)
+		e.goal = e.cellsBetween(ln.text, ln.rows[from.row].start, e.cur.col)
 	}
 	to, moved := e.step(from, n)
 	switch {
@@ -208,7 +208,7 @@ func (e *Editor) vertical(n int) {
 	case moved != n:
 		e.cur = e.end()
 	default:
-		e.cur = pos{to.line, offsetAt(e.wrapped(to.line), to.row, e.goal)}
+		e.cur = pos{to.line, e.offsetAt(e.wrapped(to.line), to.row, e.goal)}
 	}
 }
 

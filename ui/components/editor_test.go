@@ -44,7 +44,7 @@ func TestEditorWrap(t *testing.T) {
 			if got := rowsOf(tc.text, tc.width); !slices.Equal(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
-			_, rows := wrapLine(tc.text, tc.width)
+			_, rows := wrapLine(tc.text, tc.width, nil, false)
 			for k, r := range rows {
 				if r.cells > tc.width && r.cells != ansi.StringWidth(rowsOf(tc.text, tc.width)[k]) {
 					t.Errorf("row %d: %d cells", k, r.cells)
@@ -168,7 +168,7 @@ func TestEditorCursorMovement(t *testing.T) {
 			if l, c := e.CursorPosition(); l != tc.wl || c != tc.wc {
 				t.Errorf("cursor at %d,%d, want %d,%d", l, c, tc.wl, tc.wc)
 			}
-			if s := e.lines[e.cur.line].text; snapCluster(s, e.cur.col) != e.cur.col {
+			if s := e.lines[e.cur.line].text; snapCluster(s, 0, e.cur.col) != e.cur.col {
 				t.Errorf("the cursor is inside a cluster at byte %d of %q", e.cur.col, s)
 			}
 		})

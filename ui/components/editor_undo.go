@@ -74,7 +74,7 @@ func (e *Editor) typeText(t string) bool {
 
 // endsInSpace reports whether typed text ends a word.
 func endsInSpace(t string) bool {
-	return t != "" && isSpaceCluster(t[clusterStart(t, len(t)):])
+	return t != "" && isSpaceCluster(t[clusterStart(t, 0, len(t)):])
 }
 
 // undo reverts the last step and puts the cursor where it was before it.

@@ -153,14 +153,14 @@ func (e *Editor) drawCursorRow(b *strings.Builder, ln *edLine, k int) {
 	dpos, cells := row.dstart, 0
 	for i := row.start; i < e.cur.col; {
 		next := clusterEnd(s, i)
-		d, w := cellOf(s[i:next])
+		d, w := e.cells.cell(s[i:next], false)
 		dpos += len(d)
 		cells += w
 		i = next
 	}
 	under, w := " ", 1
 	if e.cur.col < len(s) {
-		under, w = cellOf(s[e.cur.col:clusterEnd(s, e.cur.col)])
+		under, w = e.cells.cell(s[e.cur.col:clusterEnd(s, e.cur.col)], false)
 	}
 	full := rowDisp(ln, k)
 	rest := full[min(dpos-row.dstart+len(under), len(full)):]

@@ -11,8 +11,9 @@ import (
 // the space that ended the previous one's last word unless that word filled the whole
 // row. When the last row is full, an empty row follows it, so the cursor at the end of
 // the line has a cell to stand on. A single cluster wider than the row (a wide
-// character at width 1) gets a row of its own and is cut when drawn.
-func wrapLine(s string, width int) (string, []wrapRow) {
+// character at width 1) gets a row of its own and is cut when drawn. keep lets it
+// remember in cells how new clusters draw.
+func wrapLine(s string, width int, cells cellCache, keep bool) (string, []wrapRow) {
 	width = max(width, 1)
 	plain := printableASCII(s)
 	var b strings.Builder
@@ -26,7 +27,7 @@ func wrapLine(s string, width int) (string, []wrapRow) {
 		next, d, w := i+1, "", 1
 		if !plain {
 			next = clusterEnd(s, i)
-			d, w = cellOf(s[i:next])
+			d, w = cells.cell(s[i:next], keep)
 		}
 		if cur := &rows[len(rows)-1]; rowW+w > width && i > cur.start {
 			if brk > cur.start {
@@ -79,7 +80,7 @@ func printableASCII(s string) bool {
 func (e *Editor) wrapped(l int) *edLine {
 	ln := &e.lines[l]
 	if ln.width != e.textW || ln.rows == nil {
-		ln.disp, ln.rows = wrapLine(ln.text, e.textW)
+		ln.disp, ln.rows = wrapLine(ln.text, e.textW, e.cells, true)
 		ln.width = e.textW
 	}
 	return ln
@@ -90,7 +91,7 @@ func (e *Editor) wrapped(l int) *edLine {
 func (e *Editor) peek(l int) edLine {
 	ln := e.lines[l]
 	if ln.width != e.textW || ln.rows == nil {
-		ln.disp, ln.rows = wrapLine(ln.text, e.textW)
+		ln.disp, ln.rows = wrapLine(ln.text, e.textW, e.cells, false)
 	}
 	return ln
 }
@@ -109,14 +110,14 @@ func rowEnd(ln *edLine, k int) int {
 }
 
 // cellsBetween is the drawn width of s[from:to].
-func cellsBetween(s string, from, to int) int {
+func (e *Editor) cellsBetween(s string, from, to int) int {
 	if printableASCII(s[from:to]) {
 		return to - from
 	}
 	w := 0
 	for i := from; i < to; {
 		next := clusterEnd(s, i)
-		_, cw := cellOf(s[i:next])
+		_, cw := e.cells.cell(s[i:next], true)
 		w += cw
 		i = next
 	}
@@ -126,13 +127,13 @@ func cellsBetween(s string, from, to int) int {
 // offsetAt returns the offset on row k of ln closest to display column x without
 // passing it. On every row but the last the cursor stays before the row's end, which
 // belongs to the next row.
-func offsetAt(ln *edLine, k, x int) int {
+func (e *Editor) offsetAt(ln *edLine, k, x int) int {
 	s, end := ln.text, rowEnd(ln, k)
 	last := k == len(ln.rows)-1
 	i, col := ln.rows[k].start, 0
 	for i < end {
 		next := clusterEnd(s, i)
-		_, w := cellOf(s[i:next])
+		_, w := e.cells.cell(s[i:next], true)
 		if col+w > x || (!last && next >= end) {
 			break
 		}
@@ -140,6 +141,39 @@ func offsetAt(ln *edLine, k, x int) int {
 		i = next
 	}
 	return i
+}
+
+// cellCache remembers how non-ASCII clusters draw, so re-wrapping a line of CJK or
+// emoji after every key does not sanitize and measure each cluster again. Its keys
+// are copies, never slices of a line, which would keep the line's text alive.
+type cellCache map[string]drawnCell
+
+type drawnCell struct {
+	disp  string
+	cells int
+}
+
+// cellCacheMax bounds the cache; a text with more distinct clusters than this starts
+// it over.
+const cellCacheMax = 4096
+
+// cell returns how cluster g draws and its width (see cellOf). keep stores a newly
+// measured cluster: Update paths only, as View must not change the model.
+func (c cellCache) cell(g string, keep bool) (string, int) {
+	if len(g) == 1 && g[0] >= 0x20 && g[0] < 0x7f {
+		return g, 1
+	}
+	if d, ok := c[g]; ok {
+		return d.disp, d.cells
+	}
+	disp, w := cellOf(g)
+	if keep && c != nil {
+		if len(c) >= cellCacheMax {
+			clear(c)
+		}
+		c[strings.Clone(g)] = drawnCell{disp, w}
+	}
+	return disp, w
 }
 
 // visRow is a screen row of the text: a line and one of its wrapped rows.
