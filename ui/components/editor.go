@@ -26,7 +26,9 @@ import (
 // stand-in and a tab as four spaces, and every width is measured on what is drawn.
 //
 // Behaviour worth knowing:
-//   - Lines wrap at word boundaries; a word wider than the row is broken.
+//   - Lines wrap at word boundaries; a word wider than the row is broken. A line that
+//     fills its last row exactly takes one more row only while the cursor is at its
+//     end, for the cursor to stand on.
 //   - Home and end (ctrl+a, ctrl+e) go to the start and end of the logical line, as
 //     in the textarea this replaces; up and down move by wrapped row and keep the
 //     column they started from. Up on the first row goes to the start of the text,
@@ -137,10 +139,16 @@ func (e *Editor) Len() int { return e.size }
 func (e *Editor) LineCount() int { return len(e.lines) }
 
 // Focus makes the editor take keys and draw its cursor.
-func (e *Editor) Focus() { e.focused = true }
+func (e *Editor) Focus() {
+	e.focused = true
+	e.layout()
+}
 
 // Blur stops it taking keys and hides the cursor.
-func (e *Editor) Blur() { e.focused = false }
+func (e *Editor) Blur() {
+	e.focused = false
+	e.layout()
+}
 
 // Focused reports whether the editor takes keys.
 func (e *Editor) Focused() bool { return e.focused }

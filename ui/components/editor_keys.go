@@ -197,9 +197,11 @@ func (e *Editor) wordRight(p pos) pos {
 // column it started from. Where the text has fewer rows, it goes to the start or end.
 func (e *Editor) vertical(n int) {
 	from := e.cursorRow()
-	if e.goal < 0 {
-		ln := e.wrapped(from.line)
-		e.goal = e.cellsBetween(ln.text, ln.rows[from.row].start, e.cur.col)
+	if ln := e.wrapped(from.line); e.goal < 0 {
+		e.goal = 0 // on the cursor's own row after a full one
+		if from.row < len(ln.rows) {
+			e.goal = e.cellsBetween(ln.text, ln.rows[from.row].start, e.cur.col)
+		}
 	}
 	to, moved := e.step(from, n)
 	switch {

@@ -324,7 +324,10 @@ func checkEditorInvariants(t *testing.T, e *Editor) {
 	if e.Len() != len(v) || e.LineCount() != strings.Count(v, "\n")+1 {
 		t.Fatalf("Len %d LineCount %d for %q", e.Len(), e.LineCount(), v)
 	}
-	if e.top.line >= len(e.lines) || e.top.row >= len(e.peek(e.top.line).rows) {
+	if e.top.line >= len(e.lines) {
+		t.Fatalf("top %+v outside the text", e.top)
+	}
+	if top := e.peek(e.top.line); e.top.row > len(top.rows) || e.top.row == len(top.rows) && !e.cursorCell(e.top.line, &top) {
 		t.Fatalf("top %+v outside the text", e.top)
 	}
 	if _, col := e.CursorPosition(); col > graphemeCount(s) {

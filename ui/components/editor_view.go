@@ -73,6 +73,8 @@ func (e *Editor) View() string {
 	}
 	var b strings.Builder
 	b.Grow(e.height * (e.width + 32))
+	curLine := e.peek(e.cur.line)
+	cur := e.cursorRowIn(&curLine)
 	r := e.top
 	more := true
 	for n := 0; n < e.height; n++ {
@@ -87,16 +89,23 @@ func (e *Editor) View() string {
 			continue
 		}
 		ln := e.peek(r.line)
+		rows := len(ln.rows)
+		if e.cursorCell(r.line, &ln) {
+			rows++
+		}
 		e.gutter(&b, r)
 		switch {
 		case e.size == 0:
 			e.placeholderRow(&b, n == 0)
-		case e.focused && r.line == e.cur.line && r.row == rowIndex(ln.rows, e.cur.col):
+		case r.row == len(ln.rows): // the cursor's own row after a full one
+			e.st.cursor.write(&b, " ")
+			pad(&b, e.textW-1)
+		case e.focused && r == cur:
 			e.drawCursorRow(&b, &ln, r.row)
 		default:
 			e.drawTextRow(&b, &ln, r.row)
 		}
-		if r.row+1 < len(ln.rows) {
+		if r.row+1 < rows {
 			r.row++
 		} else if r.line+1 < len(e.lines) {
 			r = visRow{r.line + 1, 0}

@@ -93,3 +93,53 @@ func TestEditorViewIsReadOnly(t *testing.T) {
 		t.Error("two Views differ")
 	}
 }
+
+// A line whose last row is full takes an extra row only while the focused cursor is
+// at its end, so no line shows a blank row that is not in the text.
+func TestEditorCursorRowAfterAFullRow(t *testing.T) {
+	e := newTestEditor(5, 3, "abcde\nfg")
+	e.SetCursor(0, 5)
+	if got := ansi.Strip(e.View()); got != "abcde\n     \nfg   " {
+		t.Errorf("cursor at the end of a full row: %q", got)
+	}
+	if l, c := e.CursorPosition(); l != 0 || c != 5 {
+		t.Errorf("cursor %d,%d", l, c)
+	}
+	pressKeys(t, e, "home")
+	if got := ansi.Strip(e.View()); got != "abcde\nfg   \n     " {
+		t.Errorf("cursor elsewhere: %q", got)
+	}
+	pressKeys(t, e, "end", "down")
+	if l, c := e.CursorPosition(); l != 1 || c != 0 {
+		t.Errorf("down from the cursor's own row: %d,%d", l, c)
+	}
+	pressKeys(t, e, "up", "up")
+	if l, c := e.CursorPosition(); l != 0 || c != 0 {
+		t.Errorf("up twice: %d,%d", l, c)
+	}
+	e.SetCursor(0, 5)
+	e.Blur()
+	if got := ansi.Strip(e.View()); got != "abcde\nfg   \n     " {
+		t.Errorf("blurred: %q", got)
+	}
+
+	e = newTestEditor(5, 2, "")
+	typeInEditor(e, "abcde")
+	if got := ansi.Strip(e.View()); got != "abcde\n     " || strings.Count(e.View(), e.st.cursor.open) != 1 {
+		t.Errorf("typed to the edge: %q", got)
+	}
+	typeInEditor(e, "f")
+	if got := ansi.Strip(e.View()); got != "abcde\nf    " {
+		t.Errorf("typed past the edge: %q", got)
+	}
+}
+
+func TestEditorVisualRows(t *testing.T) {
+	e := newTestEditor(6, 2, "a\nb c d e f")
+	e.SetCursor(0, 0)
+	for _, tc := range []struct{ limit, want int }{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {100, 3}} {
+		if got := e.VisualRows(tc.limit); got != tc.want {
+			t.Errorf("VisualRows(%d) = %d, want %d", tc.limit, got, tc.want)
+		}
+	}
+}

@@ -9,10 +9,9 @@ import (
 // wrapLine lays s out in rows of at most width cells, breaking after whitespace and
 // inside a word only when the word alone is wider than a row. A row never starts with
 // the space that ended the previous one's last word unless that word filled the whole
-// row. When the last row is full, an empty row follows it, so the cursor at the end of
-// the line has a cell to stand on. A single cluster wider than the row (a wide
-// character at width 1) gets a row of its own and is cut when drawn. keep lets it
-// remember in cells how new clusters draw.
+// row. A single cluster wider than the row (a wide character at width 1) gets a row
+// of its own and is cut when drawn. keep lets it remember in cells how new clusters
+// draw.
 func wrapLine(s string, width int, cells cellCache, keep bool) (string, []wrapRow) {
 	width = max(width, 1)
 	plain := printableASCII(s)
@@ -55,9 +54,6 @@ func wrapLine(s string, width int, cells cellCache, keep bool) (string, []wrapRo
 		i = next
 	}
 	rows[len(rows)-1].cells = rowW
-	if rowW >= width {
-		rows = append(rows, wrapRow{start: len(s), dstart: dlen})
-	}
 	if plain {
 		return s, rows
 	}
@@ -125,11 +121,11 @@ func (e *Editor) cellsBetween(s string, from, to int) int {
 }
 
 // offsetAt returns the offset on row k of ln closest to display column x without
-// passing it. On every row but the last the cursor stays before the row's end, which
-// belongs to the next row.
+// passing it. The cursor stays before the row's end, which belongs to the next row,
+// except on a last row with room left for it.
 func (e *Editor) offsetAt(ln *edLine, k, x int) int {
 	s, end := ln.text, rowEnd(ln, k)
-	last := k == len(ln.rows)-1
+	last := k == len(ln.rows)-1 && ln.rows[k].cells < e.textW
 	i, col := ln.rows[k].start, 0
 	for i < end {
 		next := clusterEnd(s, i)
@@ -181,9 +177,27 @@ type visRow struct{ line, row int }
 
 func (r visRow) before(q visRow) bool { return r.line < q.line || r.line == q.line && r.row < q.row }
 
+// cursorCell reports whether line l, laid out as ln, has the cursor's row after its
+// last one: the cursor is at the end of the line and the last row has no cell left
+// for it. Only then does the line take an extra row, so no line shows a blank row
+// that is not in the text.
+func (e *Editor) cursorCell(l int, ln *edLine) bool {
+	return e.focused && l == e.cur.line && e.cur.col == len(ln.text) &&
+		ln.rows[len(ln.rows)-1].cells >= e.textW
+}
+
+// rowCount is how many screen rows line l takes.
+func (e *Editor) rowCount(l int) int {
+	ln := e.wrapped(l)
+	if e.cursorCell(l, ln) {
+		return len(ln.rows) + 1
+	}
+	return len(ln.rows)
+}
+
 // next returns the row after r, false at the end of the text.
 func (e *Editor) next(r visRow) (visRow, bool) {
-	if r.row+1 < len(e.wrapped(r.line).rows) {
+	if r.row+1 < e.rowCount(r.line) {
 		return visRow{r.line, r.row + 1}, true
 	}
 	if r.line+1 < len(e.lines) {
@@ -198,7 +212,7 @@ func (e *Editor) prev(r visRow) (visRow, bool) {
 		return visRow{r.line, r.row - 1}, true
 	}
 	if r.line > 0 {
-		return visRow{r.line - 1, len(e.wrapped(r.line-1).rows) - 1}, true
+		return visRow{r.line - 1, e.rowCount(r.line-1) - 1}, true
 	}
 	return r, false
 }
@@ -226,7 +240,15 @@ func (e *Editor) step(r visRow, n int) (visRow, int) {
 
 // cursorRow returns the screen row the cursor is on.
 func (e *Editor) cursorRow() visRow {
-	return visRow{e.cur.line, rowIndex(e.wrapped(e.cur.line).rows, e.cur.col)}
+	return e.cursorRowIn(e.wrapped(e.cur.line))
+}
+
+// cursorRowIn is cursorRow with the cursor's line laid out as ln.
+func (e *Editor) cursorRowIn(ln *edLine) visRow {
+	if e.cursorCell(e.cur.line, ln) {
+		return visRow{e.cur.line, len(ln.rows)}
+	}
+	return visRow{e.cur.line, rowIndex(ln.rows, e.cur.col)}
 }
 
 // layout fits the text to the size: the gutter and text widths, then the scroll
@@ -244,7 +266,7 @@ func (e *Editor) layout() {
 	h := max(e.height, 1)
 
 	top := visRow{min(e.top.line, len(e.lines)-1), 0}
-	top.row = min(e.top.row, len(e.wrapped(top.line).rows)-1)
+	top.row = min(e.top.row, e.rowCount(top.line)-1)
 	cur := e.cursorRow()
 	if cur.before(top) {
 		top = cur
