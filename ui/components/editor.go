@@ -32,16 +32,20 @@ import (
 //   - Home and end (ctrl+a, ctrl+e) go to the start and end of the logical line, as
 //     in the textarea this replaces; up and down move by wrapped row and keep the
 //     column they started from. Up on the first row goes to the start of the text,
-//     down on the last row to its end; page up and down do the same on a short text.
+//     down on the last row to its end; page up and down go there when less than a
+//     screen of rows is left.
 //   - Word motions and word deletions treat line breaks as whitespace, so they cross
 //     lines. ctrl+k deletes to the end of the line and, at its end, joins the next;
 //     ctrl+u deletes to the start of the line.
 //   - Which key inserts a new line is the keymap's InsertNewline; a key bound to
 //     nothing that carries text is typed.
 //   - Undo records operations; typed characters join one step until whitespace, a new
-//     line, or any other key. The history keeps the last editorMaxUndo steps (and at
-//     most editorMaxUndoBytes of text); a new edit clears redo.
+//     line, or any other key. The history keeps the last 1,000 steps (and at most
+//     64 MiB of text); a new edit clears redo.
 //   - The cursor is a reverse-video cell, drawn only while focused.
+//
+// A key costs the lines it edits plus a screen of rows. The one thing that grows is
+// the edited line itself: a single line of a megabyte is re-wrapped on each key.
 type Editor struct {
 	lines []edLine // never empty
 	size  int      // len(Value())

@@ -12,8 +12,8 @@ import (
 	"hindsight-tui/styles"
 )
 
-// prose returns lines of plausible text, about 60 to 120 characters each, until it has n
-// lines or (when n is 0) at least size bytes.
+// prose returns lines of plausible text, about 60 to 120 characters each, until it
+// has n lines or (when n is 0) at least size bytes.
 func prose(n, size int) string {
 	rng := rand.New(rand.NewSource(1))
 	words := strings.Fields(`the agent remembered that Alex prefers oat milk in the morning and
