@@ -44,8 +44,9 @@ import (
 //     64 MiB of text); a new edit clears redo.
 //   - The cursor is a reverse-video cell, drawn only while focused.
 //
-// A key costs the lines it edits plus a screen of rows. The one thing that grows is
-// the edited line itself: a single line of a megabyte is re-wrapped on each key.
+// A key costs the rows its edit can move plus a screen of rows. What still grows with
+// a line's length is copying it: each line is one string, so a key on a single line
+// of a megabyte copies a megabyte (and shifts the offsets of its wrapped rows).
 type Editor struct {
 	lines []edLine // never empty
 	size  int      // len(Value())

@@ -23,6 +23,7 @@ type edLine struct {
 	width int       // the text width rows were computed for; 0 means not computed
 	disp  string    // the line as drawn: each cluster's drawing, in order
 	rows  []wrapRow // at least one
+	plain bool      // the text is printable ASCII, drawn as itself
 }
 
 // wrapRow is one screen row of a wrapped line.
@@ -199,14 +200,20 @@ func (e *Editor) between(p, q pos) string {
 
 // replace puts text in place of the range from p to q and returns what was there.
 // Every change to the text (typing, deleting, pasting, undo, redo) goes through here:
-// only the lines in the range are rebuilt, so only their layout is recomputed, and a
-// multi-line text is split once and spliced into the line slice in one move.
+// only the lines in the range are rebuilt, so only their layout is recomputed (within
+// one line, only the rows the change can move), and a multi-line text is split once
+// and spliced into the line slice in one move.
 func (e *Editor) replace(p, q pos, text string) string {
 	removed := e.between(p, q)
 	head := e.lines[p.line].text[:p.col]
 	tail := e.lines[q.line].text[q.col:]
 	if p.line == q.line && strings.IndexByte(text, '\n') < 0 {
-		e.lines[p.line] = edLine{text: head + text + tail}
+		old := e.lines[p.line]
+		if old.width == e.textW && old.rows != nil {
+			e.lines[p.line] = rewrap(old, head+text+tail, p.col, q.col, len(text), e.textW, e.cells)
+		} else {
+			e.lines[p.line] = edLine{text: head + text + tail}
+		}
 	} else {
 		parts := strings.Split(text, "\n")
 		repl := make([]edLine, len(parts))

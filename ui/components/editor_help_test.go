@@ -92,7 +92,7 @@ func typeInEditor(e *Editor, s string) {
 // rowsOf returns how a line wraps at width: each row's drawing.
 func rowsOf(s string, width int) []string {
 	ln := edLine{text: s}
-	ln.disp, ln.rows = wrapLine(s, width, nil, false)
+	ln.disp, ln.rows, ln.plain = wrapLine(s, width, nil, false)
 	out := make([]string, len(ln.rows))
 	for k := range ln.rows {
 		out[k] = rowDisp(&ln, k)

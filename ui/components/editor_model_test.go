@@ -267,6 +267,7 @@ func TestEditorMatchesAPlainModel(t *testing.T) {
 			}
 			if step%25 == 0 {
 				checkView(t, e, w, h)
+				checkLayouts(t, e)
 			}
 		}
 	}
@@ -332,5 +333,21 @@ func checkEditorInvariants(t *testing.T, e *Editor) {
 	}
 	if _, col := e.CursorPosition(); col > graphemeCount(s) {
 		t.Fatalf("column %d past the line", col)
+	}
+	checkLayouts(t, e)
+}
+
+// checkLayouts fails unless every line's kept layout is what a fresh wrap gives: the
+// incremental wrap after an edit must not drift.
+func checkLayouts(t *testing.T, e *Editor) {
+	t.Helper()
+	for i, ln := range e.lines {
+		if ln.rows == nil || ln.width != e.textW {
+			continue
+		}
+		disp, rows, _ := wrapLine(ln.text, e.textW, nil, false)
+		if ln.disp != disp || !slices.Equal(ln.rows, rows) {
+			t.Fatalf("line %d %q at width %d: kept %q %v, fresh %q %v", i, ln.text, e.textW, ln.disp, ln.rows, disp, rows)
+		}
 	}
 }

@@ -44,7 +44,7 @@ func TestEditorWrap(t *testing.T) {
 			if got := rowsOf(tc.text, tc.width); !slices.Equal(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
-			_, rows := wrapLine(tc.text, tc.width, nil, false)
+			_, rows, _ := wrapLine(tc.text, tc.width, nil, false)
 			for k, r := range rows {
 				if r.cells > tc.width && r.cells != ansi.StringWidth(rowsOf(tc.text, tc.width)[k]) {
 					t.Errorf("row %d: %d cells", k, r.cells)

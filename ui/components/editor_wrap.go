@@ -2,7 +2,6 @@ package components
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -11,53 +10,122 @@ import (
 // the space that ended the previous one's last word unless that word filled the whole
 // row. A single cluster wider than the row (a wide character at width 1) gets a row
 // of its own and is cut when drawn. keep lets it remember in cells how new clusters
-// draw.
-func wrapLine(s string, width int, cells cellCache, keep bool) (string, []wrapRow) {
-	width = max(width, 1)
-	plain := printableASCII(s)
-	var b strings.Builder
-	if !plain {
-		b.Grow(len(s))
+// draw. It returns the drawing, the rows and whether the line is printable ASCII.
+func wrapLine(s string, width int, cells cellCache, keep bool) (string, []wrapRow, bool) {
+	w := wrapper{s: s, width: max(width, 1), plain: printableASCII(s), cells: cells, keep: keep,
+		rows: make([]wrapRow, 0, 1+len(s)/max(width, 1))}
+	w.run(0, 0, nil)
+	if w.plain {
+		return s, w.rows, true
 	}
-	rows := make([]wrapRow, 1, 1+len(s)/width)
-	rowW, dlen := 0, 0
-	brk, brkD, brkW := -1, 0, 0 // after the row's last whitespace, where it may break
-	for i := 0; i < len(s); {
-		next, d, w := i+1, "", 1
-		if !plain {
-			next = clusterEnd(s, i)
-			d, w = cells.cell(s[i:next], keep)
+	return w.draw.String(), w.rows, false
+}
+
+// rewrap lays out a line whose text changed from old.text to s, where old.text[a:b]
+// became s[a:a+n], reusing old's layout (at the same width) for what the change
+// cannot have moved. The greedy wrap starts every row afresh, so it is restarted two
+// rows before the change: the rows above were settled by clusters before it. It
+// stops at the first row start past the change that is an old row start too: from
+// there the text and so the rows are the old ones, shifted. A key on a long line
+// then costs the rows it moves, not the line.
+func rewrap(old edLine, s string, a, b, n, width int, cells cellCache) edLine {
+	k := 0
+	if a > 0 {
+		before := clusterStart(old.text, old.rows[rowIndex(old.rows, a-1)].start, a)
+		k = max(rowIndex(old.rows, before)-2, 0)
+	}
+	from, shift := old.rows[k], n-(b-a)
+	w := wrapper{s: s, width: max(width, 1), plain: old.plain && printableASCII(s[a:a+n]),
+		cells: cells, keep: true, rows: make([]wrapRow, k, len(old.rows)+2)}
+	copy(w.rows, old.rows[:k])
+	met := -1 // the old row the new layout meets again
+	w.run(from.start, from.dstart, func(start int) bool {
+		if start < a+n {
+			return false
 		}
-		if cur := &rows[len(rows)-1]; rowW+w > width && i > cur.start {
+		m := sort.Search(len(old.rows), func(i int) bool { return old.rows[i].start >= start-shift })
+		if m < len(old.rows) && old.rows[m].start == start-shift {
+			met = m
+			return true
+		}
+		return false
+	})
+	ln := edLine{text: s, width: width, plain: w.plain, disp: s}
+	if met < 0 {
+		ln.rows = w.rows
+		if !w.plain {
+			ln.disp = old.disp[:from.dstart] + w.draw.String()
+		}
+		return ln
+	}
+	metD := w.rows[len(w.rows)-1].dstart // the scan may have drawn past it
+	dshift := metD - old.rows[met].dstart
+	w.rows = w.rows[:len(w.rows)-1]
+	for _, r := range old.rows[met:] {
+		w.rows = append(w.rows, wrapRow{start: r.start + shift, dstart: r.dstart + dshift, cells: r.cells})
+	}
+	ln.rows = w.rows
+	if !w.plain {
+		ln.disp = old.disp[:from.dstart] + w.draw.String()[:metD-from.dstart] + old.disp[old.rows[met].dstart:]
+	}
+	return ln
+}
+
+// wrapper is one run of the wrap: the text, the rows so far and, unless the text is
+// printable ASCII (drawn as itself), its drawing.
+type wrapper struct {
+	s     string
+	width int
+	plain bool
+	cells cellCache
+	keep  bool
+	rows  []wrapRow
+	draw  strings.Builder
+}
+
+// run wraps s from row start i, whose drawing starts at offset d, to the end, or
+// until stop (when not nil) accepts a new row start; that row is then the last of
+// w.rows, without its width.
+func (w *wrapper) run(i, d int, stop func(start int) bool) {
+	s, width := w.s, w.width
+	w.rows = append(w.rows, wrapRow{start: i, dstart: d})
+	rowW, dlen := 0, d
+	brk, brkD, brkW := -1, 0, 0 // after the row's last whitespace, where it may break
+	for i < len(s) {
+		next, g, cw := i+1, "", 1
+		if !w.plain {
+			next = clusterEnd(s, i)
+			g, cw = w.cells.cell(s[i:next], w.keep)
+		}
+		if cur := &w.rows[len(w.rows)-1]; rowW+cw > width && i > cur.start {
 			if brk > cur.start {
 				cur.cells = brkW
-				rows = append(rows, wrapRow{start: brk, dstart: brkD})
+				w.rows = append(w.rows, wrapRow{start: brk, dstart: brkD})
 				rowW -= brkW
 			} else {
 				cur.cells = rowW
-				rows = append(rows, wrapRow{start: i, dstart: dlen})
+				w.rows = append(w.rows, wrapRow{start: i, dstart: dlen})
 				rowW = 0
 			}
 			brk = -1
+			if stop != nil && stop(w.rows[len(w.rows)-1].start) {
+				return
+			}
 			continue // the cluster may still not fit after the word moved down
 		}
-		if plain {
+		if w.plain {
 			dlen++
 		} else {
-			b.WriteString(d)
-			dlen += len(d)
+			w.draw.WriteString(g)
+			dlen += len(g)
 		}
-		rowW += w
+		rowW += cw
 		if isSpaceCluster(s[i:next]) {
 			brk, brkD, brkW = next, dlen, rowW
 		}
 		i = next
 	}
-	rows[len(rows)-1].cells = rowW
-	if plain {
-		return s, rows
-	}
-	return b.String(), rows
+	w.rows[len(w.rows)-1].cells = rowW
 }
 
 // printableASCII reports whether every byte of s is printable ASCII: such a line is
@@ -69,74 +137,6 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// wrapped returns line l laid out at the text width, computing and keeping the layout
-// when the cache is stale. Only Update and SetSize paths call it.
-func (e *Editor) wrapped(l int) *edLine {
-	ln := &e.lines[l]
-	if ln.width != e.textW || ln.rows == nil {
-		ln.disp, ln.rows = wrapLine(ln.text, e.textW, e.cells, true)
-		ln.width = e.textW
-	}
-	return ln
-}
-
-// peek returns line l's layout without storing anything: View's read-only access.
-// Layout keeps every visible line's cache fresh, so this only copies a header.
-func (e *Editor) peek(l int) edLine {
-	ln := e.lines[l]
-	if ln.width != e.textW || ln.rows == nil {
-		ln.disp, ln.rows = wrapLine(ln.text, e.textW, e.cells, false)
-	}
-	return ln
-}
-
-// rowIndex returns the row of a wrapped line that offset col is on.
-func rowIndex(rows []wrapRow, col int) int {
-	return sort.Search(len(rows), func(k int) bool { return rows[k].start > col }) - 1
-}
-
-// rowEnd returns the byte offset where row k of ln ends.
-func rowEnd(ln *edLine, k int) int {
-	if k+1 < len(ln.rows) {
-		return ln.rows[k+1].start
-	}
-	return len(ln.text)
-}
-
-// cellsBetween is the drawn width of s[from:to].
-func (e *Editor) cellsBetween(s string, from, to int) int {
-	if printableASCII(s[from:to]) {
-		return to - from
-	}
-	w := 0
-	for i := from; i < to; {
-		next := clusterEnd(s, i)
-		_, cw := e.cells.cell(s[i:next], true)
-		w += cw
-		i = next
-	}
-	return w
-}
-
-// offsetAt returns the offset on row k of ln closest to display column x without
-// passing it. The cursor stays before the row's end, which belongs to the next row,
-// except on a last row with room left for it.
-func (e *Editor) offsetAt(ln *edLine, k, x int) int {
-	s, end := ln.text, rowEnd(ln, k)
-	last := k == len(ln.rows)-1 && ln.rows[k].cells < e.textW
-	i, col := ln.rows[k].start, 0
-	for i < end {
-		next := clusterEnd(s, i)
-		_, w := e.cells.cell(s[i:next], true)
-		if col+w > x || (!last && next >= end) {
-			break
-		}
-		col += w
-		i = next
-	}
-	return i
 }
 
 // cellCache remembers how non-ASCII clusters draw, so re-wrapping a line of CJK or
@@ -170,123 +170,4 @@ func (c cellCache) cell(g string, keep bool) (string, int) {
 		c[strings.Clone(g)] = drawnCell{disp, w}
 	}
 	return disp, w
-}
-
-// visRow is a screen row of the text: a line and one of its wrapped rows.
-type visRow struct{ line, row int }
-
-func (r visRow) before(q visRow) bool { return r.line < q.line || r.line == q.line && r.row < q.row }
-
-// cursorCell reports whether line l, laid out as ln, has the cursor's row after its
-// last one: the cursor is at the end of the line and the last row has no cell left
-// for it. Only then does the line take an extra row, so no line shows a blank row
-// that is not in the text.
-func (e *Editor) cursorCell(l int, ln *edLine) bool {
-	return e.focused && l == e.cur.line && e.cur.col == len(ln.text) &&
-		ln.rows[len(ln.rows)-1].cells >= e.textW
-}
-
-// rowCount is how many screen rows line l takes.
-func (e *Editor) rowCount(l int) int {
-	ln := e.wrapped(l)
-	if e.cursorCell(l, ln) {
-		return len(ln.rows) + 1
-	}
-	return len(ln.rows)
-}
-
-// next returns the row after r, false at the end of the text.
-func (e *Editor) next(r visRow) (visRow, bool) {
-	if r.row+1 < e.rowCount(r.line) {
-		return visRow{r.line, r.row + 1}, true
-	}
-	if r.line+1 < len(e.lines) {
-		return visRow{r.line + 1, 0}, true
-	}
-	return r, false
-}
-
-// prev returns the row before r, false at the start of the text.
-func (e *Editor) prev(r visRow) (visRow, bool) {
-	if r.row > 0 {
-		return visRow{r.line, r.row - 1}, true
-	}
-	if r.line > 0 {
-		return visRow{r.line - 1, e.rowCount(r.line-1) - 1}, true
-	}
-	return r, false
-}
-
-// step moves r by n rows (backwards for n < 0), stopping at either end of the text,
-// and returns how many rows it moved.
-func (e *Editor) step(r visRow, n int) (visRow, int) {
-	moved := 0
-	for ; moved < n; moved++ {
-		nr, ok := e.next(r)
-		if !ok {
-			break
-		}
-		r = nr
-	}
-	for ; moved > n; moved-- {
-		nr, ok := e.prev(r)
-		if !ok {
-			break
-		}
-		r = nr
-	}
-	return r, moved
-}
-
-// cursorRow returns the screen row the cursor is on.
-func (e *Editor) cursorRow() visRow {
-	return e.cursorRowIn(e.wrapped(e.cur.line))
-}
-
-// cursorRowIn is cursorRow with the cursor's line laid out as ln.
-func (e *Editor) cursorRowIn(ln *edLine) visRow {
-	if e.cursorCell(e.cur.line, ln) {
-		return visRow{e.cur.line, len(ln.rows)}
-	}
-	return visRow{e.cur.line, rowIndex(ln.rows, e.cur.col)}
-}
-
-// layout fits the text to the size: the gutter and text widths, then the scroll
-// position, so the cursor is on screen and every visible line's layout is cached
-// before View reads it. Its cost follows the height, not the text: it never walks
-// more than a screen of rows from the cursor or the top.
-func (e *Editor) layout() {
-	e.gutterW = 0
-	if e.numbers {
-		if g := len(strconv.Itoa(len(e.lines))) + 1; e.width-g >= 2 {
-			e.gutterW = g
-		}
-	}
-	e.textW = max(e.width-e.gutterW, 1)
-	h := max(e.height, 1)
-
-	top := visRow{min(e.top.line, len(e.lines)-1), 0}
-	top.row = min(e.top.row, e.rowCount(top.line)-1)
-	cur := e.cursorRow()
-	if cur.before(top) {
-		top = cur
-	} else if r, _ := e.step(top, h-1); r.before(cur) {
-		top, _ = e.step(cur, -(h - 1))
-	}
-	// Fill the screen: at the end of the text, show as much as fits above it.
-	if _, n := e.step(top, h-1); n < h-1 {
-		top, _ = e.step(top, n-(h-1))
-	}
-	e.top = top
-}
-
-// VisualRows is how many screen rows the text takes at the current width, counted up
-// to limit: a host growing a box with its text asks for at most the box's maximum,
-// so the cost stays that of a screen however long the text is.
-func (e *Editor) VisualRows(limit int) int {
-	if limit <= 0 {
-		return 0
-	}
-	_, n := e.step(visRow{}, limit-1)
-	return n + 1
 }
