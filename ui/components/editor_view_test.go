@@ -1,9 +1,9 @@
 package components
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -37,7 +37,8 @@ func TestEditorView(t *testing.T) {
 						if t.Failed() {
 							return
 						}
-						t.Run(strconv.Itoa(ti), func(t *testing.T) { checkView(t, e, sz[0], sz[1]) })
+						name := fmt.Sprintf("text %d at %dx%d numbers %v focused %v after %v", ti, sz[0], sz[1], numbers, focused, keys)
+						t.Run(name, func(t *testing.T) { checkView(t, e, sz[0], sz[1]) })
 					}
 				}
 			}
