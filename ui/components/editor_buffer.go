@@ -6,9 +6,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
+	"hindsight-tui/sanitize"
 
-	"hindsight-tui/ui/common"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // pos is a place in the editor's text: a line index and a byte offset into that line.
@@ -125,7 +125,7 @@ func cellOf(g string) (string, int) {
 			return tabCells, len(tabCells)
 		}
 	}
-	d := common.Sanitize(g)
+	d := sanitize.Text(g)
 	if strings.IndexByte(d, '\t') >= 0 {
 		d = strings.ReplaceAll(d, "\t", tabCells)
 	}

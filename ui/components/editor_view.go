@@ -7,8 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
-	"hindsight-tui/ui/common"
 )
 
 // editorStyles holds the escape sequences that open and close each style the editor
@@ -197,7 +197,7 @@ func (e *Editor) drawCursorRow(b *strings.Builder, ln *edLine, k int) {
 func (e *Editor) placeholderRow(b *strings.Builder, first bool) {
 	hint := ""
 	if first {
-		hint = Truncate(common.SanitizeLine(e.placeholder), e.textW)
+		hint = Truncate(sanitize.Line(e.placeholder), e.textW)
 	}
 	used := 0
 	if first && e.focused {
