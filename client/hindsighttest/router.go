@@ -140,8 +140,8 @@ func (s *Server) routes() []route {
 		compileRoute("POST", b+"/memories", bank(s.handleRetain)),
 		compileRoute("POST", b+"/files/retain", na),
 		compileRoute("DELETE", b+"/memories", bank(s.handleClearMemories)),
-		compileRoute("GET", b+"/audit-logs", na),
-		compileRoute("GET", b+"/audit-logs/stats", na),
+		compileRoute("GET", b+"/audit-logs", bank(s.handleListAuditLogs)),
+		compileRoute("GET", b+"/audit-logs/stats", bank(s.handleAuditLogStats)),
 		compileRoute("GET", b+"/llm-requests", na),
 		compileRoute("GET", b+"/llm-requests/stats", na),
 	}

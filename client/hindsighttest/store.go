@@ -14,6 +14,8 @@ type store struct {
 	operations map[string]*operation
 	// chunkIndex maps a chunk id ("bank_doc_index") to its chunk, for GET /v1/default/chunks/{id}.
 	chunkIndex map[string]*chunk
+	// activity holds the audit logs (activity.go); nil until first used.
+	activity *activityState
 }
 
 func newStore() *store {
