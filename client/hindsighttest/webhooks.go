@@ -3,6 +3,8 @@ package hindsighttest
 import (
 	"fmt"
 	"net/http"
+	"slices"
+	"sort"
 	"time"
 )
 
@@ -194,7 +196,9 @@ func (s *Server) handleListWebhooks(w http.ResponseWriter, r *http.Request, bank
 	}
 	items := []webhookItem{}
 	if b := s.store.banks[bankID]; b != nil {
-		for _, h := range s.activity().webhooks[b] {
+		hooks := slices.Clone(s.activity().webhooks[b])
+		sort.SliceStable(hooks, func(i, j int) bool { return hooks[i].createdAt.Before(hooks[j].createdAt) })
+		for _, h := range hooks {
 			items = append(items, webhookItemOf(h))
 		}
 	}
