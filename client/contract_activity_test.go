@@ -92,3 +92,29 @@ func (s *scenario) activity(scratch string) {
 	_, err = c.ListWebhooks(ctx, "research-agent")
 	s.ok("ListWebhooks", err)
 }
+
+// graphs reads the graph views and the timeseries of a demo bank.
+func (s *scenario) graphs(bank string) {
+	ctx, c := s.ctx, s.c
+	g, err := c.Graph(ctx, bank, client.GraphParams{})
+	s.ok("Graph", err)
+	if len(g.Nodes) == 0 || len(g.Edges) == 0 {
+		s.t.Errorf("graph of %s: %d nodes, %d edges", bank, len(g.Nodes), len(g.Edges))
+	}
+	_, err = c.Graph(ctx, bank, client.GraphParams{Type: client.FactObservation, Q: "a", Tags: []string{"x", "y"},
+		TagsMatch: client.TagsAny, DocumentID: "d", ChunkID: "c", Limit: 10})
+	s.ok("Graph", err)
+	eg, err := c.EntityGraph(ctx, bank, 50, 2)
+	s.ok("EntityGraph", err)
+	if len(eg.Edges) == 0 {
+		s.t.Errorf("entity graph of %s is empty", bank)
+	}
+	_, err = c.EntityGraph(ctx, "no-such-bank", 0, 0)
+	s.ok("EntityGraph", err)
+	for _, p := range []string{client.Period1h, client.Period12h, client.Period1d, client.Period7d, client.Period30d, client.Period90d, ""} {
+		_, err = c.MemoriesTimeseries(ctx, bank, p, client.TimeFieldOccurredStart)
+		s.ok("MemoriesTimeseries", err)
+	}
+	_, err = c.MemoriesTimeseries(ctx, bank, "", "")
+	s.ok("MemoriesTimeseries", err)
+}

@@ -125,6 +125,7 @@ func (s *scenario) run() {
 	s.operations(scratch)
 	s.models(scratch)
 	s.activity(scratch)
+	s.graphs(bank)
 	s.directives(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)
