@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // graphSeed is smallSeed plus a second observation sharing a source with the first,
@@ -222,4 +223,36 @@ func TestGraphLinksMatchStats(t *testing.T) {
 func getGraphOf(t *testing.T, srv *Server, bankID string) map[string]any {
 	t.Helper()
 	return mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+bankID+"/graph", nil), 200).obj(t)
+}
+
+// Each unit links to at most the next ten units sharing an entity.
+func TestGraphEntityWindow(t *testing.T) {
+	var mems []SeedMemory
+	for i := 0; i < 12; i++ {
+		mems = append(mems, SeedMemory{Key: string(rune('a' + i)), Text: "Zoe did thing " + string(rune('a'+i)),
+			MentionedAt: time.Date(2026, 11, 1+i, 10, 0, 0, 0, time.UTC).Format(time.RFC3339), Entities: []SeedEntity{{Name: "Zoe"}}})
+	}
+	srv := newTestServer(t, WithSeed(&Seed{Banks: []SeedBank{{BankID: "team", CreatedAt: "2026-10-01T00:00:00Z", Memories: mems}}}))
+	g := getGraph(t, srv, "?tags_match=any")
+	newest := g.nodes[0]["id"].(string)
+	linked := 0
+	for _, e := range g.edges {
+		if e["source"] == newest && e["linkType"] == "entity" {
+			linked++
+		}
+	}
+	if len(g.nodes) != 12 || linked != graphNeighbors {
+		t.Errorf("%d nodes; the newest links to %d units, want %d", len(g.nodes), linked, graphNeighbors)
+	}
+	// Units 0 and 1 reach ten successors each, unit i>1 the 11-i left.
+	if len(g.edges) != 10+10+9+8+7+6+5+4+3+2+1 {
+		t.Errorf("%d entity edges", len(g.edges))
+	}
+}
+
+func TestGraphRowNullProofCount(t *testing.T) {
+	row := tableRow(&memory{id: "x", text: "t", factType: "world"}, nil)
+	if row["proof_count"] != nil || row["date"] != "N/A" || row["entities"] != "None" || row["chunk_id"] != (*string)(nil) {
+		t.Errorf("row %v", row)
+	}
 }

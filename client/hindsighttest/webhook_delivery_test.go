@@ -229,3 +229,46 @@ func TestWebhookConsolidationEvent(t *testing.T) {
 		t.Errorf("failed event %v", ev)
 	}
 }
+
+func TestWebhookSecretAndEventTypes(t *testing.T) {
+	clock := newStepClock()
+	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	// Event types are not validated: an unknown one is stored and never fires.
+	odd := createHook(t, srv, map[string]any{"url": "https://odd.example.com", "event_types": []string{"memory.forgotten"}})
+	if et := odd["event_types"].([]any); len(et) != 1 || et[0] != "memory.forgotten" {
+		t.Errorf("event types %v", et)
+	}
+	h := createHook(t, srv, map[string]any{"url": "https://hooks.example.com/in", "secret": "first",
+		"event_types": []string{"retain.completed"}})
+	one := hooksPath + "/" + h["id"].(string)
+	secretOfLatest := func() any {
+		t.Helper()
+		clock.Advance(time.Second)
+		retainDoc(t, srv, "d1")
+		items, _ := deliveries(t, srv, h["id"].(string), "?limit=1")
+		op := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations/"+items[0]["id"].(string)+"?include_payload=true", nil), 200).obj(t)
+		return op["task_payload"].(map[string]any)["secret"]
+	}
+	if got := secretOfLatest(); got != "first" {
+		t.Errorf("secret %v", got)
+	}
+	// Leaving the secret out keeps it; a new one replaces it; null clears it.
+	mustStatus(t, send(t, srv, "PATCH", one, map[string]any{"enabled": true}), 200)
+	if got := secretOfLatest(); got != "first" {
+		t.Errorf("secret after an unrelated update %v", got)
+	}
+	r := mustStatus(t, send(t, srv, "PATCH", one, map[string]any{"secret": "second"}), 200)
+	if !strings.Contains(string(r.body), `"secret":null`) {
+		t.Errorf("the secret is never returned: %s", r.body)
+	}
+	if got := secretOfLatest(); got != "second" {
+		t.Errorf("secret after replacing it %v", got)
+	}
+	mustStatus(t, send(t, srv, "PATCH", one, map[string]any{"secret": nil}), 200)
+	if got := secretOfLatest(); got != nil {
+		t.Errorf("secret after clearing it %v", got)
+	}
+	if items, _ := deliveries(t, srv, odd["id"].(string), ""); len(items) != 0 {
+		t.Errorf("an unknown event type fired: %v", items)
+	}
+}
