@@ -45,12 +45,11 @@ func (s *Server) serveRouted(w http.ResponseWriter, r *http.Request) {
 }
 
 // handlerRan reports whether the real handler would have run (and so been audited):
-// not for request-validation 422s, routes this server does not simulate, or
-// authentication failures (the per-bank switch cannot be read without a valid key,
-// so the deployment default, off, applies).
+// not for request-validation 422s or routes this server does not simulate. A rejected
+// key is audited: the handler ran and raised (the bank's switch is read without it).
 func handlerRan(rec *auditRecorder) bool {
 	switch rec.status {
-	case http.StatusNotImplemented, http.StatusUnauthorized:
+	case http.StatusNotImplemented:
 		return false
 	case http.StatusUnprocessableEntity:
 		var env struct {
