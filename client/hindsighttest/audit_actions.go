@@ -22,7 +22,7 @@ var auditedRoutes = []auditRoute{
 	{method: "POST", path: "/memories/recall", action: "recall", body: true, request: recallRequestModel, response: recallResponseModel},
 	{method: "POST", path: "/reflect", action: "reflect", body: true, request: reflectRequestModel, response: reflectResponseModel},
 	{method: "PATCH", path: "/memories/{memory_id}", action: "update_memory", body: true, request: updateMemoryModel},
-	{method: "DELETE", path: "/memories", action: "clear_memories"},
+	{method: "DELETE", path: "/memories", action: "clear_memories", response: deleteResponseModel},
 	{method: "PUT", path: "", action: "create_bank", body: true, request: bankRequestModel, response: bankProfileModel},
 	{method: "PATCH", path: "", action: "update_bank", body: true, request: bankRequestModel, response: bankProfileModel},
 	{method: "DELETE", path: "", action: "delete_bank", response: deleteResponseModel},
