@@ -124,6 +124,8 @@ func (s *scenario) run() {
 	s.entitiesTags(bank)
 	s.operations(scratch)
 	s.models(scratch)
+	s.activity(scratch)
+	s.graphs(bank)
 	s.directives(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)

@@ -94,11 +94,16 @@ func progressOf(opType string, now time.Time, processed, total int) map[string]a
 // finishOperation runs op's work and records the outcome.
 func (s *Server) finishOperation(op *operation, now time.Time) {
 	op.status = "completed"
+	var err error
 	if op.apply != nil {
-		if err := op.apply(now); err != nil {
-			op.status = "failed"
-			op.errorMessage = err.Error()
-		}
+		err = op.apply(now)
+	}
+	if s.afterTask(op, now, err) {
+		return // a failed attempt that is retried later
+	}
+	if err != nil {
+		op.status = "failed"
+		op.errorMessage = err.Error()
 	}
 	delete(op.resultMeta, "progress")
 	op.updatedAt = now

@@ -253,7 +253,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.advanceOperations(s.now())
-	s.route(w, r)
+	s.serveRouted(w, r)
 }
 
 // sleepCtx waits for d, returning false if ctx ends first.
