@@ -153,3 +153,48 @@ func TestConsolidationScoped(t *testing.T) {
 		t.Errorf("only facts covering a scope are consolidated; pending: %q", got)
 	}
 }
+
+func TestConsolidationLLMFailures(t *testing.T) {
+	srv := newTestServer(t, WithBackgroundConsolidation(), WithAsyncDelay(time.Hour))
+	srv.SetBankLLM("f", "consolidation", LLMUnreachable)
+	retainSync(t, srv, "f", map[string]any{"content": "Dee owns the pager. Dee rotates on Mondays.", "entities": []any{map[string]any{"text": "Dee", "type": "PERSON"}}})
+	srv.CompleteOperations()
+	runs := operationsOf(t, srv, "f", "consolidation")
+	if len(runs) != 1 || runs[0]["status"] != "failed" ||
+		runs[0]["error_message"] != "Consolidation failed: 2 memories could not be consolidated: APIConnectionError: Connection error." {
+		t.Fatalf("failed run: %v", runs)
+	}
+	st := statsOf(t, srv, "f")
+	if st["failed_consolidation"] != 2.0 || st["pending_consolidation"] != 0.0 || st["failed_operations"] != 1.0 {
+		t.Errorf("stats: %v", st)
+	}
+	errs := getObj(t, srv, "/v1/default/banks/f/llm-requests?operation=consolidation&status=error")
+	if errs["total"] != 3.0 { // the batch, then each fact alone
+		t.Errorf("error calls: %v", errs["total"])
+	}
+
+	// Recovering makes the facts pending again; with the LLM back they consolidate.
+	srv.SetBankLLM("f", "consolidation", LLMConnected)
+	if r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/f/consolidation/recover", nil), 200).obj(t); r["retried_count"] != 2.0 {
+		t.Errorf("recover: %v", r)
+	}
+	srv.CompleteOperations()
+	if st := statsOf(t, srv, "f"); st["failed_consolidation"] != 0.0 || st["pending_consolidation"] != 0.0 || st["total_observations"] != 1.0 {
+		t.Errorf("after recovery: %v", st)
+	}
+
+	// A flaky provider rate-limits the batched call; the retries fact by fact succeed,
+	// so the log shows an error while no fact failed.
+	srv.SetBankLLM("g", "consolidation", LLMFlaky)
+	retainSync(t, srv, "g", map[string]any{"content": "Eve bakes bread. Eve sells it on Saturdays. Eve uses rye.", "entities": []any{map[string]any{"text": "Eve", "type": "PERSON"}}})
+	srv.CompleteOperations()
+	st = statsOf(t, srv, "g")
+	calls := getObj(t, srv, "/v1/default/banks/g/llm-requests?operation=consolidation")
+	if st["failed_consolidation"] != 0.0 || st["total_observations"] != 1.0 || calls["total"] != 4.0 {
+		t.Errorf("flaky: stats %v, %v calls", st, calls["total"])
+	}
+	if errs := getObj(t, srv, "/v1/default/banks/g/llm-requests?status=error"); errs["total"] != 1.0 ||
+		!strings.HasPrefix(errs["items"].([]any)[0].(map[string]any)["error"].(string), "RateLimitError: Error code: 429") {
+		t.Errorf("flaky errors: %v", errs)
+	}
+}

@@ -142,8 +142,8 @@ func (s *Server) routes() []route {
 		compileRoute("DELETE", b+"/memories", bank(s.handleClearMemories)),
 		compileRoute("GET", b+"/audit-logs", na),
 		compileRoute("GET", b+"/audit-logs/stats", na),
-		compileRoute("GET", b+"/llm-requests", na),
-		compileRoute("GET", b+"/llm-requests/stats", na),
+		compileRoute("GET", b+"/llm-requests", bank(s.handleListLLMRequests)),
+		compileRoute("GET", b+"/llm-requests/stats", bank(s.handleLLMRequestStats)),
 	}
 }
 
