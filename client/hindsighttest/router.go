@@ -70,7 +70,7 @@ func (s *Server) routes() []route {
 		compileRoute("POST", b+"/reflect", bank(s.handleReflect)),
 		compileRoute("GET", "/v1/default/banks", s.handleListBanks),
 		compileRoute("GET", b+"/stats", bank(s.handleStats)),
-		compileRoute("POST", b+"/health/llm", na),
+		compileRoute("POST", b+"/health/llm", bank(s.handleBankLLMHealth)),
 		compileRoute("GET", b+"/stats/memories-timeseries", na),
 		compileRoute("GET", b+"/entities", bank(s.handleListEntities)),
 		compileRoute("GET", b+"/entities/graph", bank(s.handleEntityGraph)),
