@@ -22,6 +22,8 @@ type healthSim struct {
 	llmSeq uint64
 	// llm holds per-bank, per-operation LLM settings; absent means a working default.
 	llm map[string]map[string]llmSetting
+	// extras are applied once the seeds they belong to are loaded.
+	extras []healthSeedExtra
 }
 
 // sim returns the health state, creating it on first use (options run before the

@@ -150,6 +150,9 @@ func newServer(opts ...Option) (*Server, error) {
 			return nil, err
 		}
 	}
+	if err := s.applySeedExtras(); err != nil {
+		return nil, err
+	}
 	for _, spec := range s.synthetic {
 		s.generateSynthetic(spec)
 	}
