@@ -10,7 +10,7 @@ import (
 	"hindsight-tui/client/hindsighttest"
 )
 
-// bankHealth drives the consolidation calls against a server
+// bankHealth drives the consolidation and LLM-trace calls against a server
 // set up like the demo's bank-health banks (background consolidation, the probe on),
 // through a validating transport of its own.
 func (s *scenario) bankHealth(doc *openapi3.T) {
@@ -23,6 +23,7 @@ func (s *scenario) bankHealth(doc *openapi3.T) {
 		s.t.Fatal(err)
 	}
 	s.consolidationCalls(c, srv)
+	s.llmTraceCalls(c)
 	v.report(s.t)
 }
 
@@ -66,4 +67,28 @@ func (s *scenario) consolidationCalls(c *client.Client, srv *hindsighttest.Serve
 	s.wantStatus("ClearMemoryObservations", err, 500)
 	_, err = c.ClearObservations(ctx, "family-assistant")
 	s.ok("ClearObservations", err)
+}
+
+func (s *scenario) llmTraceCalls(c *client.Client) {
+	ctx, failing := s.ctx, failingBank
+	list, err := c.ListLLMRequests(ctx, failing, client.ListLLMRequestsParams{Limit: 500})
+	s.ok("ListLLMRequests", err)
+	if len(list.Items) == 0 {
+		s.t.Fatal("no LLM calls in the failing bank")
+	}
+	_, err = c.ListLLMRequests(ctx, failing, client.ListLLMRequestsParams{Operation: "consolidation", Scope: "consolidation",
+		Provider: "openai", Status: client.LLMStatusError, TraceID: list.Items[0].TraceID, Group: true, Limit: 10, Offset: 1,
+		Start: time.Now().Add(-48 * time.Hour), End: time.Now().Add(time.Hour)})
+	s.ok("ListLLMRequests", err)
+	_, err = c.ListLLMRequests(ctx, failing, client.ListLLMRequestsParams{DocumentID: "scan-network-diagram",
+		MemoryID: "00000000-0000-4000-8000-000000000000"})
+	s.ok("ListLLMRequests", err)
+	_, err = c.ListLLMRequests(ctx, "no-such-bank", client.ListLLMRequestsParams{})
+	s.wantStatus("ListLLMRequests", err, 404)
+	_, err = c.LLMRequestStats(ctx, failing, "", "")
+	s.ok("LLMRequestStats", err)
+	_, err = c.LLMRequestStats(ctx, failing, "consolidation", client.PeriodMonth)
+	s.ok("LLMRequestStats", err)
+	_, err = c.LLMRequestStats(ctx, "no-such-bank", "", client.PeriodDay)
+	s.wantStatus("LLMRequestStats", err, 404)
 }
