@@ -10,7 +10,7 @@ import (
 	"hindsight-tui/client/hindsighttest"
 )
 
-// bankHealth drives the consolidation and LLM-trace calls against a server
+// bankHealth drives the consolidation, LLM-trace and LLM-probe calls against a server
 // set up like the demo's bank-health banks (background consolidation, the probe on),
 // through a validating transport of its own.
 func (s *scenario) bankHealth(doc *openapi3.T) {
@@ -24,6 +24,7 @@ func (s *scenario) bankHealth(doc *openapi3.T) {
 	}
 	s.consolidationCalls(c, srv)
 	s.llmTraceCalls(c)
+	s.llmProbeCalls(c)
 	v.report(s.t)
 }
 
@@ -91,4 +92,15 @@ func (s *scenario) llmTraceCalls(c *client.Client) {
 	s.ok("LLMRequestStats", err)
 	_, err = c.LLMRequestStats(ctx, "no-such-bank", "", client.PeriodDay)
 	s.wantStatus("LLMRequestStats", err, 404)
+}
+
+func (s *scenario) llmProbeCalls(c *client.Client) {
+	ctx, failing := s.ctx, failingBank
+	h, err := c.BankLLMHealth(ctx, failing)
+	s.ok("BankLLMHealth", err)
+	if len(h.Failing()) != 1 {
+		s.t.Errorf("probe of the failing bank: %+v", h)
+	}
+	_, err = c.BankLLMHealth(ctx, "never-created")
+	s.ok("BankLLMHealth", err)
 }
