@@ -60,8 +60,9 @@ func finishCall(c llmCall, msgs []map[string]any, params map[string]any, finish 
 }
 
 // extractionCalls are retain's calls for a stored document: one per chunk, each
-// returning the facts that were stored from that chunk (possibly none).
-func extractionCalls(b *bank, d *document, facts []*memory, set llmSetting) []llmCall {
+// returning the facts that were stored from that chunk (possibly none). errText makes
+// them failed calls (the retain then stores nothing).
+func extractionCalls(b *bank, d *document, facts []*memory, set llmSetting, errText string) []llmCall {
 	system := extractionPrompt
 	if mode := bankOverrideString(b, "retain_extraction_mode", "concise"); mode != "concise" {
 		system += "\nExtraction mode: " + mode + "."
@@ -92,7 +93,7 @@ func extractionCalls(b *bank, d *document, facts []*memory, set llmSetting) []ll
 			}
 			out = append(out, fact)
 		}
-		c := llmCall{scope: "retain_extract_facts", set: set, output: map[string]any{"facts": out},
+		c := llmCall{scope: "retain_extract_facts", set: set, output: map[string]any{"facts": out}, errorText: errText,
 			metadata: map[string]any{"document_id": d.id}, cacheable: estimateTokens(system)}
 		calls = append(calls, finishCall(c, []map[string]any{message("system", system), message("user", user.String())},
 			map[string]any{"max_completion_tokens": 16384, "temperature": 0.1, "response_format": "FactExtractionResponse"}, "stop"))

@@ -30,7 +30,7 @@ func (s *Server) retained(b *bank, run *llmRun, docID string, stored time.Time) 
 			m.consolidation, m.consolidatedAt = "pending", nil
 		}
 	}
-	for _, c := range extractionCalls(b, d, facts, s.bankLLM(b.id, llmRetain)) {
+	for _, c := range extractionCalls(b, d, facts, s.bankLLM(b.id, llmRetain), "") {
 		run.add(c)
 	}
 	for _, m := range facts {

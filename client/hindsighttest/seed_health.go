@@ -43,8 +43,10 @@ type healthSeedExtra struct {
 type seedLLMRun struct {
 	Operation string `json:"operation"` // retain | consolidation | reflect | refresh_mental_model
 	At        string `json:"at"`        // when the run ended (seed time)
-	// DocumentID is the document a retain run extracted.
+	// DocumentID is the document a retain run extracted. A retain that failed (LLM
+	// set to a failing status) stored no document: Content is then what it sent.
 	DocumentID string `json:"document_id,omitempty"`
+	Content    string `json:"content,omitempty"`
 	// Facts are the memory keys a consolidation run consolidated.
 	Facts []string `json:"facts,omitempty"`
 	// Query is a reflect run's question.

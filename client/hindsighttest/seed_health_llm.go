@@ -23,19 +23,26 @@ func (s *Server) seedLLMRun(b *bank, run seedLLMRun, end time.Time) error {
 	var created, sources []string
 	switch run.Operation {
 	case "retain":
-		d := b.documents[run.DocumentID]
+		d, errText := b.documents[run.DocumentID], ""
+		if run.Content != "" {
+			// A retain that failed stored no document: rebuild what it sent.
+			if errText = llmFailure(set(llmRetain), false); errText == "" {
+				return fmt.Errorf("retain run with content needs a failing llm status")
+			}
+			d = &document{id: run.DocumentID, chunks: []*chunk{{text: run.Content}}}
+		}
 		if d == nil {
 			return fmt.Errorf("unknown document %q", run.DocumentID)
 		}
 		var facts []*memory
 		for _, id := range b.memoryOrder {
-			if m := b.memories[id]; m.documentID == d.id && m.factType != "observation" {
+			if m := b.memories[id]; errText == "" && m.documentID == d.id && m.factType != "observation" {
 				facts = append(facts, m)
 				created = append(created, m.id)
 			}
 		}
 		r = newLLMRun(b.id, "retain", nil)
-		for _, c := range extractionCalls(b, d, facts, set(llmRetain)) {
+		for _, c := range extractionCalls(b, d, facts, set(llmRetain), errText) {
 			r.add(c)
 		}
 	case "consolidation":

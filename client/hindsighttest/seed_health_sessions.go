@@ -55,7 +55,7 @@ func chatSessionsBank() (SeedBank, healthSeedExtra) {
 	for i := 1; i <= chatSessions; i++ {
 		at := first.AddDate(0, 0, 2*(i-1))
 		if i == chatSessions {
-			at = time.Date(2026, 11, 29, 20, 10, 0, 0, time.UTC)
+			at = time.Date(2026, 11, 25, 11, 10, 0, 0, time.UTC)
 		}
 		when := at.Format(time.RFC3339)
 		sid := fmt.Sprintf("s%02d", i)
@@ -107,14 +107,12 @@ func chatSessionsBank() (SeedBank, healthSeedExtra) {
 		SeedMemory{Key: "o-knee", Text: "Léa's knee rules out steep descents.", FactType: "observation",
 			MentionedAt: "2026-08-03T09:00:00Z", Sources: []string{"knee"}, ProofCount: 1},
 		SeedMemory{Key: "o-user-metric", Text: "Across chats, Léa keeps asking for metric units.", FactType: "observation",
-			MentionedAt: "2026-11-29T20:10:00Z", Tags: user, Sources: []string{"s01-remind", last.Key}, ProofCount: 2},
+			MentionedAt: last.MentionedAt, Tags: user, Sources: []string{"s01-remind", last.Key}, ProofCount: 2},
 		SeedMemory{Key: "o-user-trips", Text: "Léa plans most trips in the Alps and around Lyon.", FactType: "observation",
-			MentionedAt: "2026-11-29T20:10:00Z", Tags: user, Sources: []string{"s01-ask", "s02-ask"}, ProofCount: 2},
+			MentionedAt: "2026-09-03T19:00:00Z", Tags: user, Sources: []string{"s01-ask", "s02-ask"}, ProofCount: 2},
 	)
-	sid := fmt.Sprintf("s%02d", chatSessions)
 	extra := healthSeedExtra{BankID: bankID, Runs: []seedLLMRun{
-		{Operation: "retain", At: "2026-11-29T20:11:00Z", DocumentID: "chat-" + sid},
-		{Operation: "consolidation", At: "2026-11-29T20:12:00Z", Facts: []string{sid + "-ask", sid + "-remind"}},
+		{Operation: "reflect", At: "2026-11-30T08:30:00Z", Query: "Which units does Léa want distances in?"},
 	}}
 	return b, extra
 }
