@@ -11,6 +11,13 @@ import (
 
 // traceReflect logs the calls of one reflect answered at now.
 func (s *Server) traceReflect(b *bank, req *reflectRequest, ev reflectEvidence, tools []reflectToolCall, resp reflectResponse, now time.Time) {
+	run, cited := s.reflectLLMRun(b, req, ev, tools, resp)
+	s.recordLLMRun(run, now, nil, cited)
+}
+
+// reflectLLMRun builds the calls of a reflect over ev that made tools' calls and
+// answered resp, and the memories it cited.
+func (s *Server) reflectLLMRun(b *bank, req *reflectRequest, ev reflectEvidence, tools []reflectToolCall, resp reflectResponse) (*llmRun, []string) {
 	set := s.bankLLM(b.id, llmReflect)
 	var ctx strings.Builder
 	if len(ev.directives) > 0 {
@@ -37,7 +44,7 @@ func (s *Server) traceReflect(b *bank, req *reflectRequest, ev reflectEvidence, 
 		c := llmCall{scope: "reflect_structured", set: set, output: resp.StructuredOutput}
 		run.add(finishCall(c, msgs, map[string]any{"max_completion_tokens": req.maxTokens, "response_format": "StructuredResponse"}, "stop"))
 	}
-	s.recordLLMRun(run, now, nil, cited)
+	return run, cited
 }
 
 // traceRefresh logs the calls of a mental-model refresh that completed at done: the

@@ -67,14 +67,8 @@ func (s *Server) seedLLMRun(b *bank, run seedLLMRun, end time.Time) error {
 		}
 		req := &reflectRequest{query: run.Query, budget: "low", maxTokens: 4096, tagsMatch: "any", toolOutputs: true}
 		ev := s.gatherEvidence(b, req)
-		text := fitTokens(composeAnswer(answerSummary(req, ev), ev), req.maxTokens)
-		r = newLLMRun(b.id, "reflect", nil)
-		for _, c := range reflectRunCalls(s, b, req, ev, text) {
-			r.add(c)
-		}
-		for _, f := range ev.facts {
-			sources = append(sources, f.mem.id)
-		}
+		resp := reflectResponse{Text: fitTokens(composeAnswer(answerSummary(req, ev), ev), req.maxTokens)}
+		r, sources = s.reflectLLMRun(b, req, ev, reflectToolCalls(s.store.chunkIndex, req, ev), resp)
 	case "refresh_mental_model":
 		mm := b.models[run.MentalModelID]
 		if mm == nil {
@@ -88,16 +82,6 @@ func (s *Server) seedLLMRun(b *bank, run seedLLMRun, end time.Time) error {
 	r.traceID = derivedID(b.id, "llm-run", run.Operation, run.At)
 	s.recordLLMRun(r, end, created, sources)
 	return nil
-}
-
-// reflectRunCalls are the agent calls of a reflect over ev answering text.
-func reflectRunCalls(s *Server, b *bank, req *reflectRequest, ev reflectEvidence, text string) []llmCall {
-	var cited []string
-	for _, f := range ev.facts {
-		cited = append(cited, f.mem.id)
-	}
-	tools := reflectToolCalls(s.store.chunkIndex, req, ev)
-	return agentCalls(s.bankLLM(b.id, llmReflect), req.query, "", tools, text, cited)
 }
 
 // seedFacts resolves memory keys of a seed bank.
