@@ -32,6 +32,7 @@ func TestContract(t *testing.T) {
 	s := &scenario{t: t, c: c, srv: srv, ctx: context.Background(), called: map[string]bool{}}
 	s.run()
 	s.keyed(doc)
+	s.bankHealth(doc)
 	v.report(t)
 	s.checkCoverage()
 }

@@ -39,6 +39,8 @@ type Server struct {
 	// listOrder caches each bank's memories in list order, keyed by bank revision.
 	listOrder map[*bank]memoryOrderCache
 	table     []route
+	// health simulates consolidation, the LLM request log and bank LLM settings.
+	health *healthSim
 
 	// Set by options, fixed once the server runs (read without mu).
 	latency time.Duration
@@ -147,6 +149,9 @@ func newServer(opts ...Option) (*Server, error) {
 		if err := s.loadSeed(seed); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.applySeedExtras(); err != nil {
+		return nil, err
 	}
 	for _, spec := range s.synthetic {
 		s.generateSynthetic(spec)
