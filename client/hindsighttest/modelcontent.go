@@ -89,22 +89,6 @@ func parseTrigger(q *request, f *fields) map[string]any {
 	return t
 }
 
-// validCron accepts standard 5-field cron expressions.
-func validCron(expr string) bool {
-	parts := strings.Fields(expr)
-	if len(parts) != 5 {
-		return false
-	}
-	for _, p := range parts {
-		for _, c := range p {
-			if !strings.ContainsRune("0123456789*/,-", c) && !(c >= 'A' && c <= 'Z') && !(c >= 'a' && c <= 'z') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // modelInScope reports whether m feeds mm: live, of the trigger's fact types, and
 // matching the model's tags (all_strict when the model has tags, any otherwise,
 // unless the trigger says otherwise).
