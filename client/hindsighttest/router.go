@@ -81,7 +81,7 @@ func (s *Server) routes() []route {
 		compileRoute("GET", b+"/mental-models/{mental_model_id}/history", s.handleModelHistory),
 		compileRoute("POST", b+"/mental-models", bank(s.handleCreateModel)),
 		compileRoute("POST", b+"/mental-models/{mental_model_id}/refresh", s.handleRefreshModel),
-		compileRoute("POST", b+"/mental-models/{mental_model_id}/dry-run-refresh", na),
+		compileRoute("POST", b+"/mental-models/{mental_model_id}/dry-run-refresh", s.handleDryRunRefreshModel),
 		compileRoute("POST", b+"/mental-models/{mental_model_id}/clear", s.handleClearModel),
 		compileRoute("PATCH", b+"/mental-models/{mental_model_id}", s.handleUpdateModel),
 		compileRoute("DELETE", b+"/mental-models/{mental_model_id}", s.handleDeleteModel),

@@ -144,6 +144,9 @@ type mentalModel struct {
 	lastRefreshedAt  *time.Time
 	lastMemorySeenAt *time.Time
 	history          []modelChange // newest first
+	// lastSourceQuery is the source query of the last completed refresh; a delta
+	// refresh runs in full when the query changed since (clear drops it).
+	lastSourceQuery string
 }
 
 type modelChange struct {
@@ -177,6 +180,9 @@ type operation struct {
 	mentalModelID string
 	errorMessage  string
 	retryCount    int
+	// nextRetryAt is set while an automatic mental-model refresh waits out the
+	// model's minimum refresh interval.
+	nextRetryAt   *time.Time
 	parentID      string   // child operations point at their batch_retain parent
 	childIDs      []string // parents only
 	subBatchIndex int
