@@ -383,8 +383,10 @@ func (s *scenario) models(bank string) {
 	if ref.OperationID == "" {
 		s.t.Errorf("refresh = %+v", ref)
 	}
+	s.srv.CompleteOperations()
 	_, err = c.MentalModelHistory(ctx, bank, "alex-profile")
 	s.ok("MentalModelHistory", err)
+	s.modelsInDepth(bank)
 	s.ok("DeleteMentalModel", c.DeleteMentalModel(ctx, bank, "alex-profile"))
 	s.wantStatus("DeleteMentalModel", c.DeleteMentalModel(ctx, bank, "alex-profile"), 404)
 }
