@@ -252,14 +252,14 @@ func (s *Server) handleUpdateModel(w http.ResponseWriter, r *http.Request, p pat
 	writeJSON(w, http.StatusOK, modelOf(b, mm, "full", staleNone))
 }
 
-// handleDeleteModel serves DELETE …/mental-models/{id}.
+// handleDeleteModel serves DELETE …/mental-models/{id}; a page it backs goes too.
 func (s *Server) handleDeleteModel(w http.ResponseWriter, r *http.Request, p pathParams) {
 	markIgnored(w, ignoredQuery(r))
 	b, mm, ok := s.lookupModel(w, r, p)
 	if !ok {
 		return
 	}
-	delete(b.models, mm.id)
+	s.deleteModel(b, mm)
 	writeJSON(w, http.StatusOK, map[string]any{"status": "deleted"})
 }
 

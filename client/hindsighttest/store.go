@@ -47,6 +47,9 @@ type bank struct {
 	entityByName map[string]string  // lower-cased canonical name -> entity id
 	models       map[string]*mentalModel
 	directives   map[string]*directive
+	// knowledge holds the knowledge-base folders and pages by node id (nil until the
+	// first one is created).
+	knowledge map[string]*kbNode
 	// lastConsolidatedAt is reported by stats.
 	lastConsolidatedAt *time.Time
 
