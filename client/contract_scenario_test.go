@@ -124,6 +124,7 @@ func (s *scenario) run() {
 	s.entitiesTags(bank)
 	s.operations(scratch)
 	s.models(scratch)
+	s.knowledge(scratch)
 	s.directives(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)
