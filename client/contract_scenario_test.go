@@ -406,6 +406,7 @@ func (s *scenario) directives(bank string) {
 	s.ok("DeleteDirective", c.DeleteDirective(ctx, bank, d.ID))
 	_, err = c.GetDirective(ctx, bank, d.ID)
 	s.wantStatus("GetDirective", err, 404)
+	s.directivesInDepth(bank)
 
 	s.ok("ClearMemories", c.ClearMemories(ctx, bank, client.FactExperience))
 	s.ok("ClearMemories", c.ClearMemories(ctx, bank, ""))
