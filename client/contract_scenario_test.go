@@ -117,6 +117,7 @@ func (s *scenario) run() {
 	s.wantStatus("PatchBankConfig", err, 400)
 	_, err = c.ResetBankConfig(ctx, scratch)
 	s.ok("ResetBankConfig", err)
+	s.configInDepth(scratch)
 
 	s.memories(scratch)
 	s.recallReflect(bank)
