@@ -127,6 +127,7 @@ func (s *scenario) run() {
 	s.models(scratch)
 	s.knowledge(scratch)
 	s.directives(scratch)
+	s.templates(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)
 	s.ok("DeleteBank", err)
