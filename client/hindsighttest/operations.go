@@ -104,7 +104,7 @@ func (s *Server) handleListOperations(w http.ResponseWriter, r *http.Request, ba
 	items := make([]operationItem, 0, hi-lo)
 	for _, op := range ops[lo:hi] {
 		items = append(items, operationItem{
-			ID: op.id, TaskType: op.opType, ItemsCount: op.itemsCount, DocumentID: strPtr(op.documentID),
+			ID: op.id, TaskType: op.opType, ItemsCount: op.itemsCount, DocumentID: strPtr(op.documentID), Filename: strPtr(op.filename),
 			MentalModelID: strPtr(op.mentalModelID), Details: operationDetails(op), CreatedAt: isoTime(op.createdAt),
 			UpdatedAt: isoPtr(&op.updatedAt), Status: op.status, ErrorMessage: strPtr(op.errorMessage),
 			RetryCount: op.retryCount, NextRetryAt: nextRetry(op), Progress: op.resultMeta["progress"],

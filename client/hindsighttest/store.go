@@ -14,6 +14,8 @@ type store struct {
 	operations map[string]*operation
 	// chunkIndex maps a chunk id ("bank_doc_index") to its chunk, for GET /v1/default/chunks/{id}.
 	chunkIndex map[string]*chunk
+	// files are stored exports by storage key (nil until the first one).
+	files map[string]*storedFile
 }
 
 func newStore() *store {
@@ -186,6 +188,7 @@ type operation struct {
 	// nextRetryAt is set while an automatic mental-model refresh waits out the
 	// model's minimum refresh interval.
 	nextRetryAt   *time.Time
+	filename      string   // file_convert_retain: the uploaded file's name
 	parentID      string   // child operations point at their batch_retain parent
 	childIDs      []string // parents only
 	subBatchIndex int
