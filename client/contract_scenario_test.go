@@ -128,6 +128,7 @@ func (s *scenario) run() {
 	s.knowledge(scratch)
 	s.directives(scratch)
 	s.templates(scratch)
+	s.transfer(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)
 	s.ok("DeleteBank", err)
