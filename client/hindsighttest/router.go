@@ -62,7 +62,7 @@ func (s *Server) routes() []route {
 		compileRoute("GET", "/metrics", na),
 		compileRoute("GET", b+"/graph", na),
 		compileRoute("GET", b+"/memories/list", bank(s.handleListMemories)),
-		compileRoute("POST", b+"/memories/dry-run-extract", na),
+		compileRoute("POST", b+"/memories/dry-run-extract", bank(s.handleDryRunExtract)),
 		compileRoute("GET", b+"/memories/{memory_id}", s.handleGetMemory),
 		compileRoute("PATCH", b+"/memories/{memory_id}", s.handleCurateMemory),
 		compileRoute("GET", b+"/memories/{memory_id}/history", s.handleMemoryHistory),
