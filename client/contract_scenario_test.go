@@ -129,6 +129,7 @@ func (s *scenario) run() {
 	s.directives(scratch)
 	s.templates(scratch)
 	s.transfer(scratch)
+	s.dryRunExtract(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)
 	s.ok("DeleteBank", err)
