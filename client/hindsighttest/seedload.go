@@ -36,7 +36,7 @@ func (s *Server) loadSeed(seed *Seed) error {
 			return fmt.Errorf("seed bank %q: %w", sb.BankID, err)
 		}
 	}
-	return nil
+	return s.extendSeed(seed, shift)
 }
 
 // at parses a seed timestamp and shifts it; "" yields nil.
@@ -246,7 +246,7 @@ func (l *seedLoader) models(models []SeedMentalModel) error {
 		}
 		cited := make([]*memory, 0, len(sm.BasedOn))
 		for _, key := range sm.BasedOn {
-			m := l.b.memories[l.keys[key]]
+			m := l.b.memories[derivedID(l.b.id, "memory", key)]
 			if m == nil {
 				return fmt.Errorf("mental model %q: unknown memory %q", id, key)
 			}
