@@ -164,6 +164,13 @@ func (s *Server) runConsolidation(b *bank, op *operation, scopes [][]string, now
 	op.resultMeta["memories_failed"] = st.failed
 	if len(rest) > 0 {
 		s.queueConsolidation(b, scopes, now)
+	} else if st.processed > 0 {
+		// The chain has drained: stale models it reaches refresh if they ask to.
+		var done []*memory
+		for _, id := range sources {
+			done = append(done, b.memories[id])
+		}
+		s.refreshAfterConsolidation(b, done, now)
 	}
 	if st.failed > 0 && st.processed == 0 {
 		return detailf("Consolidation failed: %s could not be consolidated: %s",

@@ -54,7 +54,7 @@ func (s *Server) traceRefresh(b *bank, mm *mentalModel, done time.Time) {
 	if b == nil || mm == nil {
 		return
 	}
-	evidence, _ := modelEvidence(b, mm)
+	evidence := modelEvidence(b, mm)
 	var obs, raw []map[string]any
 	var cited []string
 	for _, m := range evidence {
@@ -80,4 +80,22 @@ func (s *Server) traceRefresh(b *bank, mm *mentalModel, done time.Time) {
 		run.add(c)
 	}
 	s.recordLLMRun(run, done, nil, cited)
+}
+
+// modelEvidence is what a model's refresh worked from: the memories it cites, else
+// (a model never refreshed) what a refresh would pick for its source query.
+func modelEvidence(b *bank, mm *mentalModel) []*memory {
+	var out []*memory
+	for _, id := range citedMemoryIDs(mm.reflectResponse) {
+		if m := b.memories[id]; m != nil {
+			out = append(out, m)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if ranked := rankEvidence(mm.sourceQuery, inScopeMemories(b, mm)); len(ranked) > 0 {
+		return pickEvidence(ranked)
+	}
+	return nil
 }

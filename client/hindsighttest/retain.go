@@ -40,6 +40,10 @@ func (s *Server) handleRetain(w http.ResponseWriter, r *http.Request, bankID str
 	if q.invalid() || !s.authorized(w, r) {
 		return
 	}
+	items, blocked := s.defend(w, bankID, items)
+	if blocked {
+		return
+	}
 	now := s.now()
 	if !async {
 		b := s.ensureBank(bankID)

@@ -19,6 +19,9 @@ type Seed struct {
 	Banks []SeedBank `json:"banks"`
 	// Activity is audit history and webhooks for the banks above (seed_activity.go).
 	Activity *SeedActivity `json:"activity,omitempty"`
+	// Extensions add to the banks above by bank id (config, models, directives,
+	// knowledge base); they are applied once every bank is loaded.
+	Extensions map[string]SeedExtension `json:"extensions,omitempty"`
 }
 
 // SeedBank is one bank with everything it holds.
@@ -124,5 +127,10 @@ func DemoSeed() (*Seed, error) {
 		return nil, fmt.Errorf("decode demo seed: %w", err)
 	}
 	s.Activity = demoActivity()
+	ext, err := demoExtensions()
+	if err != nil {
+		return nil, err
+	}
+	s.Extensions = ext
 	return &s, nil
 }

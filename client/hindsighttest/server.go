@@ -36,6 +36,8 @@ type Server struct {
 	// queue holds the operations that still have simulated work to do, in creation
 	// order, so that completing them is deterministic.
 	queue []*operation
+	// maintenance is the state of the periodic mental-model refresh check.
+	maintenance maintenanceState
 	// listOrder caches each bank's memories in list order, keyed by bank revision.
 	listOrder map[*bank]memoryOrderCache
 	table     []route
@@ -257,7 +259,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.advanceOperations(s.now())
+	now := s.now()
+	s.advanceOperations(now)
+	s.runMaintenance(now)
 	s.serveRouted(w, r)
 }
 
