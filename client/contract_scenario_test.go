@@ -32,6 +32,7 @@ func TestContract(t *testing.T) {
 	s := &scenario{t: t, c: c, srv: srv, ctx: context.Background(), called: map[string]bool{}}
 	s.run()
 	s.keyed(doc)
+	s.bankHealth(doc)
 	v.report(t)
 	s.checkCoverage()
 }
@@ -117,6 +118,7 @@ func (s *scenario) run() {
 	s.wantStatus("PatchBankConfig", err, 400)
 	_, err = c.ResetBankConfig(ctx, scratch)
 	s.ok("ResetBankConfig", err)
+	s.configInDepth(scratch)
 
 	s.memories(scratch)
 	s.recallReflect(bank)
@@ -124,7 +126,13 @@ func (s *scenario) run() {
 	s.entitiesTags(bank)
 	s.operations(scratch)
 	s.models(scratch)
+	s.activity(scratch)
+	s.graphs(bank)
+	s.knowledge(scratch)
 	s.directives(scratch)
+	s.templates(scratch)
+	s.transfer(scratch)
+	s.dryRunExtract(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)
 	s.ok("DeleteBank", err)
@@ -383,8 +391,10 @@ func (s *scenario) models(bank string) {
 	if ref.OperationID == "" {
 		s.t.Errorf("refresh = %+v", ref)
 	}
+	s.srv.CompleteOperations()
 	_, err = c.MentalModelHistory(ctx, bank, "alex-profile")
 	s.ok("MentalModelHistory", err)
+	s.modelsInDepth(bank)
 	s.ok("DeleteMentalModel", c.DeleteMentalModel(ctx, bank, "alex-profile"))
 	s.wantStatus("DeleteMentalModel", c.DeleteMentalModel(ctx, bank, "alex-profile"), 404)
 }
@@ -403,6 +413,7 @@ func (s *scenario) directives(bank string) {
 	s.ok("DeleteDirective", c.DeleteDirective(ctx, bank, d.ID))
 	_, err = c.GetDirective(ctx, bank, d.ID)
 	s.wantStatus("GetDirective", err, 404)
+	s.directivesInDepth(bank)
 
 	s.ok("ClearMemories", c.ClearMemories(ctx, bank, client.FactExperience))
 	s.ok("ClearMemories", c.ClearMemories(ctx, bank, ""))

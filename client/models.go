@@ -114,7 +114,9 @@ func (c *Client) CreateMentalModel(ctx context.Context, bankID string, r CreateM
 	return &out, nil
 }
 
-// UpdateMentalModelRequest changes a model; nil fields are unchanged. It does not refresh.
+// UpdateMentalModelRequest changes a model; nil fields are unchanged. A Trigger
+// replaces the whole trigger (unset fields go back to their defaults). It does not
+// refresh, and a request that sets nothing is a 404 on the server.
 type UpdateMentalModelRequest struct {
 	Name        *string             `json:"name,omitempty"`
 	SourceQuery *string             `json:"source_query,omitempty"`

@@ -114,7 +114,9 @@ func TestBankUpdates(t *testing.T) {
 		if !strings.Contains(string(r.body), `"less_than_equal"`) {
 			t.Errorf("body %s", r.body)
 		}
-		mustStatus(t, send(t, srv, "PUT", "/v1/default/banks/team", map[string]any{"retain_extraction_mode": "poetic"}), 400)
+		// Enum-like strings are only type-checked; numbers have bounds.
+		mustStatus(t, send(t, srv, "PUT", "/v1/default/banks/team", map[string]any{"retain_extraction_mode": "poetic"}), 200)
+		mustStatus(t, send(t, srv, "PUT", "/v1/default/banks/team", map[string]any{"retain_chunk_size": 0}), 400)
 		mustStatus(t, send(t, srv, "PUT", "/v1/default/banks/team/profile", map[string]any{"disposition": map[string]any{"skepticism": 2}}), 422)
 	})
 	t.Run("delete", func(t *testing.T) {
@@ -151,7 +153,7 @@ func TestBankConfig(t *testing.T) {
 	}{
 		{"unknown key", map[string]any{"nonsense": 1}, "Unknown configuration fields: ['nonsense']"},
 		{"credential", map[string]any{"llm_api_key": "x"}, "Cannot set credential fields"},
-		{"wrong type", map[string]any{"retain_chunk_size": "big"}, "retain_chunk_size must be int, got str"},
+		{"wrong type", map[string]any{"retain_chunk_size": "big"}, "retain_chunk_size must be an integer, got str"},
 	}
 	for _, tc := range tests {
 		r := mustStatus(t, send(t, srv, "PATCH", path, map[string]any{"updates": tc.updates}), 400)

@@ -3,8 +3,6 @@ package hindsighttest
 import (
 	"math"
 	"net/http"
-	"slices"
-	"sort"
 	"strings"
 )
 
@@ -16,31 +14,36 @@ const (
 	kindInt
 	kindFloat
 	kindString
-	kindAny // lists and objects, not type-checked here
+	kindList
+	kindObject
+	kindListOrObject
 )
 
-// configField is one bank-configurable setting with its server default.
+// configField is one bank-configurable setting with its server default and, for
+// numbers, the bound the server enforces.
 type configField struct {
-	kind    configKind
-	def     any
-	allowed []string // for strings restricted to a set
+	kind configKind
+	def  any
+	min  *float64 // inclusive lower bound (exclusive for floats)
 }
+
+func atLeast(n float64) *float64 { return &n }
 
 // configFields are the real server's _CONFIGURABLE_FIELDS with their defaults.
 func configFields() map[string]configField {
 	return map[string]configField{
-		"mcp_enabled_tools":                                     {kindAny, nil, nil},
+		"mcp_enabled_tools":                                     {kindList, nil, nil},
 		"audit_log_enabled":                                     {kindBool, false, nil},
 		"store_document_text":                                   {kindBool, true, nil},
-		"retain_chunk_size":                                     {kindInt, 3000, nil},
-		"retain_structured_chunk_size":                          {kindInt, nil, nil},
-		"retain_extraction_mode":                                {kindString, "concise", []string{"concise", "verbose", "custom", "verbatim", "chunks"}},
+		"retain_chunk_size":                                     {kindInt, 3000, atLeast(1)},
+		"retain_structured_chunk_size":                          {kindInt, nil, atLeast(1)},
+		"retain_extraction_mode":                                {kindString, "concise", nil},
 		"retain_mission":                                        {kindString, nil, nil},
 		"retain_custom_instructions":                            {kindString, nil, nil},
 		"retain_default_strategy":                               {kindString, nil, nil},
-		"retain_strategies":                                     {kindAny, nil, nil},
-		"retain_chunk_batch_size":                               {kindInt, 100, nil},
-		"entity_labels":                                         {kindAny, nil, nil},
+		"retain_strategies":                                     {kindObject, nil, nil},
+		"retain_chunk_batch_size":                               {kindInt, 100, atLeast(0)},
+		"entity_labels":                                         {kindListOrObject, nil, nil},
 		"entities_allow_free_form":                              {kindBool, true, nil},
 		"enable_temporal_retrieval":                             {kindBool, true, nil},
 		"enable_graph_retrieval":                                {kindBool, true, nil},
@@ -54,27 +57,27 @@ func configFields() map[string]configField {
 		"consolidation_source_facts_max_tokens_per_observation": {kindInt, 256, nil},
 		"observations_mission":                                  {kindString, nil, nil},
 		"max_observations_per_scope":                            {kindInt, -1, nil},
-		"observation_scope_limits":                              {kindAny, nil, nil},
-		"mental_model_min_refresh_interval_seconds":             {kindInt, 0, nil},
+		"observation_scope_limits":                              {kindList, nil, nil},
+		"mental_model_min_refresh_interval_seconds":             {kindInt, 0, atLeast(0)},
 		"reflect_mission":                                       {kindString, nil, nil},
 		"reflect_source_facts_max_tokens":                       {kindInt, -1, nil},
 		"recall_include_chunks":                                 {kindBool, true, nil},
 		"recall_max_tokens":                                     {kindInt, 2048, nil},
 		"recall_chunks_max_tokens":                              {kindInt, 1000, nil},
-		"recall_budget_function":                                {kindString, "fixed", []string{"fixed", "adaptive"}},
-		"recall_budget_fixed_low":                               {kindInt, 100, nil},
-		"recall_budget_fixed_mid":                               {kindInt, 300, nil},
-		"recall_budget_fixed_high":                              {kindInt, 1000, nil},
-		"recall_budget_adaptive_low":                            {kindFloat, 0.025, nil},
-		"recall_budget_adaptive_mid":                            {kindFloat, 0.075, nil},
-		"recall_budget_adaptive_high":                           {kindFloat, 0.25, nil},
-		"recall_budget_min":                                     {kindInt, 20, nil},
-		"recall_budget_max":                                     {kindInt, 2000, nil},
+		"recall_budget_function":                                {kindString, "fixed", nil},
+		"recall_budget_fixed_low":                               {kindInt, 100, atLeast(1)},
+		"recall_budget_fixed_mid":                               {kindInt, 300, atLeast(1)},
+		"recall_budget_fixed_high":                              {kindInt, 1000, atLeast(1)},
+		"recall_budget_adaptive_low":                            {kindFloat, 0.025, atLeast(0)},
+		"recall_budget_adaptive_mid":                            {kindFloat, 0.075, atLeast(0)},
+		"recall_budget_adaptive_high":                           {kindFloat, 0.25, atLeast(0)},
+		"recall_budget_min":                                     {kindInt, 20, atLeast(1)},
+		"recall_budget_max":                                     {kindInt, 2000, atLeast(1)},
 		"disposition_skepticism":                                {kindInt, nil, nil},
 		"disposition_literalism":                                {kindInt, nil, nil},
 		"disposition_empathy":                                   {kindInt, nil, nil},
-		"llm_gemini_safety_settings":                            {kindAny, nil, nil},
-		"memory_defense":                                        {kindAny, nil, nil},
+		"llm_gemini_safety_settings":                            {kindList, nil, nil},
+		"memory_defense":                                        {kindObject, nil, nil},
 	}
 }
 
@@ -120,86 +123,6 @@ func pyList(names []string) string {
 		q[i] = "'" + n + "'"
 	}
 	return "[" + strings.Join(q, ", ") + "]"
-}
-
-// validateConfigUpdates normalises keys (env form HINDSIGHT_API_X accepted) and checks
-// names and value types; errors become 400s like the real server's ValueErrors.
-func validateConfigUpdates(updates map[string]any) (map[string]any, error) {
-	fieldsByName := configFields()
-	out := map[string]any{}
-	var unknown, credentials []string
-	for k, v := range updates {
-		key := strings.ToLower(strings.TrimPrefix(k, "HINDSIGHT_API_"))
-		if _, ok := fieldsByName[key]; !ok {
-			if strings.Contains(key, "api_key") || strings.HasSuffix(key, "base_url") {
-				credentials = append(credentials, key)
-			} else {
-				unknown = append(unknown, key)
-			}
-			continue
-		}
-		out[key] = v
-	}
-	if len(credentials) > 0 {
-		sort.Strings(credentials)
-		return nil, detailf("Cannot set credential fields via API: %s. Credentials (API keys, base URLs) must be set at server level only.", pyList(credentials))
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		valid := make([]string, 0, len(fieldsByName))
-		for k := range fieldsByName {
-			valid = append(valid, k)
-		}
-		sort.Strings(valid)
-		return nil, detailf("Unknown configuration fields: %s. Valid configurable fields: %s...", pyList(unknown), pyList(valid[:10]))
-	}
-	keys := make([]string, 0, len(out))
-	for k := range out {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, key := range keys {
-		v, f := out[key], fieldsByName[key]
-		if v == nil {
-			continue
-		}
-		ok := true
-		switch f.kind {
-		case kindBool:
-			_, ok = v.(bool)
-		case kindInt:
-			var n int
-			n, ok = asInt(v)
-			out[key] = n
-			if ok && strings.HasPrefix(key, "disposition_") && (n < 1 || n > 5) {
-				return nil, detailf("%s must be between 1 and 5, got %d", key, n)
-			}
-		case kindFloat:
-			_, ok = v.(float64)
-		case kindString:
-			var s string
-			s, ok = v.(string)
-			if ok && f.allowed != nil && !slices.Contains(f.allowed, strings.ToLower(s)) {
-				return nil, detailf("Invalid %s '%s'. Must be one of: %s", key, s, strings.Join(f.allowed, ", "))
-			}
-		}
-		if !ok {
-			return nil, detailf("%s must be %s, got %s", key, kindName(f.kind), pyType(v))
-		}
-	}
-	return out, nil
-}
-
-func kindName(k configKind) string {
-	switch k {
-	case kindBool:
-		return "bool"
-	case kindInt:
-		return "int"
-	case kindFloat:
-		return "float"
-	}
-	return "str"
 }
 
 // setOverrides stores validated overrides; a null value removes the override.
@@ -267,9 +190,13 @@ func (s *Server) handlePatchConfig(w http.ResponseWriter, r *http.Request, bankI
 	if q.invalid() || s.configAPIDisabled(w) || !s.authorized(w, r) {
 		return
 	}
-	normalized, err := validateConfigUpdates(updates)
+	var current map[string]any
+	if b := s.store.banks[bankID]; b != nil {
+		current = b.configOverrides
+	}
+	normalized, err := validateConfigUpdates(updates, current)
 	if err != nil {
-		writeDetail(w, http.StatusBadRequest, err.Error())
+		writeDetail(w, configErrorStatus(err), err.Error())
 		return
 	}
 	b := s.ensureBank(bankID)

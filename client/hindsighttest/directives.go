@@ -61,14 +61,21 @@ func (s *Server) handleListDirectives(w http.ResponseWriter, r *http.Request, ba
 	writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": len(list), "limit": limit, "offset": offset})
 }
 
-// lookupDirective checks auth and finds the directive (404 when missing).
+// lookupDirective checks auth and finds the directive (404 when missing). The id is
+// not validated first: a malformed one reaches the database, which rejects it (500).
 func (s *Server) lookupDirective(w http.ResponseWriter, r *http.Request, p pathParams) (*bank, *directive, bool) {
 	if !s.authorized(w, r) {
 		return nil, nil, false
 	}
 	raw := p["directive_id"]
+	id, valid := canonicalUUID(raw)
+	if !valid {
+		writeDetail(w, http.StatusInternalServerError, fmt.Sprintf(
+			"invalid input for query argument $2: '%s' (invalid UUID '%s': length must be between 32..36 characters, got %d)",
+			raw, raw, len(raw)))
+		return nil, nil, false
+	}
 	if b := s.store.banks[p["bank_id"]]; b != nil {
-		id, _ := canonicalUUID(raw)
 		if d := b.directives[id]; d != nil {
 			return b, d, true
 		}
@@ -85,8 +92,8 @@ func (s *Server) handleGetDirective(w http.ResponseWriter, r *http.Request, p pa
 	}
 }
 
-// handleCreateDirective serves POST …/directives. The bank is created when missing
-// (the real server needs it to exist already).
+// handleCreateDirective serves POST …/directives. Unlike most writes it does not
+// create a missing bank: the insert fails on the foreign key (500).
 func (s *Server) handleCreateDirective(w http.ResponseWriter, r *http.Request, bankID string) {
 	q := newRequest(w, r)
 	f := q.body(false, "name", "content", "priority", "is_active", "tags")
@@ -104,7 +111,12 @@ func (s *Server) handleCreateDirective(w http.ResponseWriter, r *http.Request, b
 	if q.invalid() || !s.authorized(w, r) {
 		return
 	}
-	b := s.ensureBank(bankID)
+	b := s.store.banks[bankID]
+	if b == nil {
+		writeDetail(w, http.StatusInternalServerError, fmt.Sprintf("insert or update on table \"directives\" violates "+
+			"foreign key constraint \"directives_bank_id_fkey\"\nDETAIL:  Key (bank_id)=(%s) is not present in table \"banks\".", bankID))
+		return
+	}
 	now := s.now()
 	d.id, d.bankID, d.tags, d.createdAt, d.updatedAt = newUUID(), b.id, orEmpty(d.tags), now, now
 	b.directives[d.id] = d

@@ -13,6 +13,40 @@ import (
 // condense a long text rather than echo every sentence.
 const maxFactsPerItem = 8
 
+// extractedFact is one fact the extractor found in a retained item.
+type extractedFact struct {
+	text, factType string
+	names          []string // raw entity names: the caller's hints, then names in the text
+	entityIDs      []string // the bank entities they resolved to
+}
+
+// extractItem is the extractor retain and dry-run extract share, so both find the same
+// facts for the same input: one fact per sentence (at most maxFactsPerItem), typed by
+// grammatical person, with the caller's entity hints and the capitalised names of the
+// sentence resolved in b as it goes, so a later sentence sees the entities an earlier
+// one created. emit receives each fact in order, before the next is extracted.
+func extractItem(b *bank, it retainItem, emit func(extractedFact)) {
+	skip := nonNameWords()
+	sentences := splitSentences(it.content)
+	if len(sentences) > maxFactsPerItem {
+		sentences = sentences[:maxFactsPerItem]
+	}
+	for _, sent := range sentences {
+		known := func(word string) bool {
+			_, ok := b.entityByName[strings.ToLower(word)]
+			return ok || containsFold(hintNames(it.entities), word) || capitalisedMidSentence(it.content, word)
+		}
+		names := extractNames(sent, skip, known)
+		f := extractedFact{text: sent, factType: factTypeOf(sent), entityIDs: linkEntities(b, it.entities, names)}
+		for _, n := range append(hintNames(it.entities), names...) {
+			if strings.TrimSpace(n) != "" && !containsFold(f.names, n) {
+				f.names = append(f.names, n)
+			}
+		}
+		emit(f)
+	}
+}
+
 // splitSentences breaks text into trimmed sentences at ".", "!" or "?" followed by
 // whitespace, and at line breaks; common abbreviations do not end a sentence.
 // Fragments shorter than three characters are not facts and are dropped.

@@ -71,9 +71,12 @@ func groupByDocument(items []retainItem) []*docGroup {
 // the request arrived (the default mentioned_at); stored is when the work ran.
 func (s *Server) ingest(b *bank, items []retainItem, documentTags []string, received, stored time.Time) tokenUsage {
 	var usage tokenUsage
+	run := newLLMRun(b.id, "retain", nil)
 	for _, g := range groupByDocument(items) {
 		usage.InputTokens += s.ingestDocument(b, g, documentTags, received, stored, &usage)
+		s.retained(b, run, g.id, stored)
 	}
+	s.finishRetain(b, run, stored)
 	usage.TotalTokens = usage.InputTokens + usage.OutputTokens
 	return usage
 }
@@ -116,26 +119,21 @@ func (s *Server) ingestDocument(b *bank, g *docGroup, documentTags []string, rec
 	}
 	b.documents[d.id] = d
 
-	skip := nonNameWords()
 	chunkAt := 0
 	for _, it := range items {
-		sentences := splitSentences(it.content)
-		if len(sentences) > maxFactsPerItem {
-			sentences = sentences[:maxFactsPerItem]
-		}
 		itemTags := orEmpty(slices.Clone(documentTags))
 		for _, t := range it.tags {
 			if !slices.Contains(itemTags, t) {
 				itemTags = append(itemTags, t)
 			}
 		}
-		for _, sent := range sentences {
-			chunkAt = locateChunk(d.chunks, sent, chunkAt)
+		extractItem(b, it, func(f extractedFact) {
+			chunkAt = locateChunk(d.chunks, f.text, chunkAt)
 			m := &memory{
-				id: newUUID(), bankID: b.id, text: sent, factType: factTypeOf(sent), context: it.context,
+				id: newUUID(), bankID: b.id, text: f.text, factType: f.factType, context: it.context,
 				createdAt: stored, updatedAt: stored, tags: itemTags, metadata: it.metadata, documentID: d.id,
 				proofCount: 1, state: "valid", observationScopes: it.observationScopes,
-				consolidation: "done", consolidatedAt: timePtr(stored),
+				consolidation: "done", consolidatedAt: timePtr(stored), entityIDs: f.entityIDs,
 			}
 			if len(d.chunks) > 0 {
 				m.chunkID = d.chunks[chunkAt].id
@@ -147,14 +145,9 @@ func (s *Server) ingestDocument(b *bank, g *docGroup, documentTags []string, rec
 			default:
 				m.mentionedAt = timePtr(received)
 			}
-			known := func(word string) bool {
-				_, ok := b.entityByName[strings.ToLower(word)]
-				return ok || containsFold(hintNames(it.entities), word) || capitalisedMidSentence(it.content, word)
-			}
-			m.entityIDs = linkEntities(b, it.entities, extractNames(sent, skip, known))
 			b.insertMemory(m)
-			usage.OutputTokens += estimateTokens(sent)
-		}
+			usage.OutputTokens += estimateTokens(f.text)
+		})
 	}
 	return estimateTokens(text)
 }

@@ -1,6 +1,7 @@
 package hindsighttest
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -8,9 +9,10 @@ import (
 	"time"
 )
 
-// Mental-model triggers and refreshes. The real server answers a model's source query
-// with its reflect agent; here the content is composed deterministically from the
-// bank's in-scope memories that share words with the query.
+// Mental-model triggers, scope and staleness, and the deterministic content a refresh
+// writes. The real server answers a model's source query with its reflect agent;
+// here the content is composed from the bank's in-scope memories that share words
+// with the query.
 
 // defaultTrigger is MentalModelTrigger.model_dump() of an empty trigger.
 func defaultTrigger() map[string]any {
@@ -22,7 +24,8 @@ func defaultTrigger() map[string]any {
 	}
 }
 
-// parseTrigger validates a MentalModelTrigger object (nil: defaults).
+// parseTrigger validates a MentalModelTrigger object (nil: defaults). The result
+// holds every field, unsent ones at their defaults.
 func parseTrigger(q *request, f *fields) map[string]any {
 	t := defaultTrigger()
 	if f == nil {
@@ -42,7 +45,7 @@ func parseTrigger(q *request, f *fields) map[string]any {
 	if v := f.str("refresh_cron"); v != nil {
 		if cron := strings.TrimSpace(*v); cron != "" {
 			if !validCron(cron) {
-				q.valueError(f.at("refresh_cron"), *v, fmt.Sprintf("refresh_cron is not a valid cron expression: '%s'", cron))
+				q.valueError(f.at("refresh_cron"), *v, fmt.Sprintf("refresh_cron is not a valid cron expression: '%s'", *v))
 			}
 			t["refresh_cron"] = cron
 		}
@@ -59,8 +62,8 @@ func parseTrigger(q *request, f *fields) map[string]any {
 	if f.has("fact_types") && !f.null("fact_types") {
 		types := f.strList("fact_types")
 		for i, ft := range types {
-			if ft != "world" && ft != "experience" && ft != "observation" {
-				q.fail(literalError(append(f.at("fact_types"), i), ft, []string{"world", "experience", "observation"}))
+			if !slices.Contains(allFactTypes, ft) {
+				q.fail(literalError(append(f.at("fact_types"), i), ft, allFactTypes))
 			}
 		}
 		if types != nil && len(types) == 0 {
@@ -77,11 +80,7 @@ func parseTrigger(q *request, f *fields) map[string]any {
 		}
 		t["tags_match"] = *v
 	}
-	for _, key := range []string{"tag_groups", "response_schema"} {
-		if f.has(key) && !f.null(key) {
-			t[key] = f.input(key)
-		}
-	}
+	parseTriggerObjects(q, f, t)
 	if t["refresh_after_consolidation"] == true && t["refresh_cron"] != nil {
 		q.valueError(f.loc, f.input("refresh_cron"), "refresh_after_consolidation and refresh_cron are mutually "+
 			"exclusive: a mental model refreshes either after consolidation or on a cron schedule, not both.")
@@ -89,25 +88,58 @@ func parseTrigger(q *request, f *fields) map[string]any {
 	return t
 }
 
-// validCron accepts standard 5-field cron expressions.
-func validCron(expr string) bool {
-	parts := strings.Fields(expr)
-	if len(parts) != 5 {
-		return false
-	}
-	for _, p := range parts {
-		for _, c := range p {
-			if !strings.ContainsRune("0123456789*/,-", c) && !(c >= 'A' && c <= 'Z') && !(c >= 'a' && c <= 'z') {
-				return false
-			}
+// parseTriggerObjects validates tag_groups (a tag expression) and response_schema
+// (a JSON Schema structured output can fill) like the reflect request does.
+func parseTriggerObjects(q *request, f *fields, t map[string]any) {
+	pf := &pydanticFields{obj: f.obj}
+	if f.has("tag_groups") && !f.null("tag_groups") {
+		if parseTagGroups(pf, f.obj["tag_groups"], f.at("tag_groups")...); len(pf.errs) == 0 {
+			t["tag_groups"] = f.input("tag_groups")
 		}
 	}
-	return true
+	if f.has("response_schema") && !f.null("response_schema") {
+		if schema, ok := f.input("response_schema").(map[string]any); !ok {
+			pf.fail("dict_type", "Input should be a valid dictionary", f.input("response_schema"), nil, f.at("response_schema")...)
+		} else if msg := schemaProblem(schema); msg != "" {
+			pf.errs = append(pf.errs, valueError(msg, schema, f.at("response_schema")...))
+		} else {
+			t["response_schema"] = schema
+		}
+	}
+	q.errs = append(q.errs, pf.errs...)
+}
+
+// triggerTagGroups decodes the stored tag_groups of a trigger.
+func triggerTagGroups(t map[string]any) []tagGroup {
+	raw, ok := t["tag_groups"]
+	if !ok || raw == nil {
+		return nil
+	}
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return nil
+	}
+	var groups []tagGroup
+	if json.Unmarshal(data, &groups) != nil {
+		return nil
+	}
+	return groups
+}
+
+// modelTagsMatch is the mode a model scopes its memories with: the trigger's, else
+// all_strict for a tagged model and any for an untagged one.
+func modelTagsMatch(mm *mentalModel) string {
+	if mode, _ := mm.trigger["tags_match"].(string); mode != "" {
+		return mode
+	}
+	if len(mm.tags) > 0 {
+		return "all_strict"
+	}
+	return "any"
 }
 
 // modelInScope reports whether m feeds mm: live, of the trigger's fact types, and
-// matching the model's tags (all_strict when the model has tags, any otherwise,
-// unless the trigger says otherwise).
+// matching the trigger's tag_groups if set, else the model's tags.
 func modelInScope(mm *mentalModel, m *memory) bool {
 	if m.state == "invalidated" {
 		return false
@@ -115,14 +147,21 @@ func modelInScope(mm *mentalModel, m *memory) bool {
 	if types := asStrings(mm.trigger["fact_types"]); len(types) > 0 && !slices.Contains(types, m.factType) {
 		return false
 	}
-	mode, _ := mm.trigger["tags_match"].(string)
-	if mode == "" {
-		mode = "any"
-		if len(mm.tags) > 0 {
-			mode = "all_strict"
+	if groups := triggerTagGroups(mm.trigger); len(groups) > 0 {
+		return matchGroups(m.tags, groups)
+	}
+	return matchTags(m.tags, mm.tags, modelTagsMatch(mm))
+}
+
+// inScopeMemories lists the memories feeding mm, in insertion order.
+func inScopeMemories(b *bank, mm *mentalModel) []*memory {
+	var out []*memory
+	for _, id := range b.memoryOrder {
+		if m := b.memories[id]; m != nil && modelInScope(mm, m) {
+			out = append(out, m)
 		}
 	}
-	return matchTags(m.tags, mm.tags, mode)
+	return out
 }
 
 // asStrings reads a []string stored natively or decoded from JSON.
@@ -142,17 +181,62 @@ func asStrings(v any) []string {
 	return nil
 }
 
-// modelIsStale: some in-scope memory was written after the model last looked.
-func modelIsStale(b *bank, mm *mentalModel) bool {
+// staleSince is the instant a model's staleness is measured from: its data
+// watermark, else its last refresh.
+func staleSince(mm *mentalModel) *time.Time {
+	if mm.lastMemorySeenAt != nil {
+		return mm.lastMemorySeenAt
+	}
+	return mm.lastRefreshedAt
+}
+
+// modelIsStale applies the server's rule: an in-scope memory was written (updated_at)
+// after the model's watermark. withCited adds the single-model GET's extra check: a
+// memory cited in the stored answer no longer exists (deleted or invalidated).
+func modelIsStale(b *bank, mm *mentalModel, withCited bool) bool {
+	since := staleSince(mm)
+	if since == nil {
+		return true
+	}
 	if b == nil {
 		return false
 	}
 	for _, m := range b.memories {
-		if modelInScope(mm, m) && (mm.lastMemorySeenAt == nil || m.createdAt.After(*mm.lastMemorySeenAt)) {
+		if m.updatedAt.After(*since) && modelInScope(mm, m) {
 			return true
 		}
 	}
+	if withCited {
+		for _, id := range citedMemoryIDs(mm.reflectResponse) {
+			if m := b.memories[id]; m == nil || m.state == "invalidated" {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// citedMemoryIDs are the memory ids in a stored reflect_response's based_on, whose
+// keys are fact types (or "memories" in the reflect shape).
+func citedMemoryIDs(rr map[string]any) []string {
+	basedOn, _ := rr["based_on"].(map[string]any)
+	var ids []string
+	for _, key := range []string{"world", "experience", "observation", "memories"} {
+		items, _ := basedOn[key].([]any)
+		if list, ok := basedOn[key].([]map[string]any); ok {
+			for _, it := range list {
+				items = append(items, it)
+			}
+		}
+		for _, it := range items {
+			if obj, ok := it.(map[string]any); ok {
+				if id, ok := obj["id"].(string); ok {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	return ids
 }
 
 // queryTerms are the distinctive lower-cased words of a question.
@@ -171,22 +255,18 @@ func queryTerms(query string) []string {
 	return terms
 }
 
-// modelEvidence picks the memories a refresh builds on: those sharing the most words
-// with the source query (observations first among equals), else the most recent.
-func modelEvidence(b *bank, mm *mentalModel) (picked []*memory, newest *time.Time) {
-	terms := queryTerms(mm.sourceQuery)
-	type scored struct {
-		m     *memory
-		score int
-	}
-	var all []scored
-	for _, m := range b.memories {
-		if !modelInScope(mm, m) {
-			continue
-		}
-		if newest == nil || m.createdAt.After(*newest) {
-			newest = timePtr(m.createdAt)
-		}
+// scoredMemory is a candidate with its word overlap with the source query.
+type scoredMemory struct {
+	m     *memory
+	score int
+}
+
+// rankEvidence scores candidates by the words they share with query (observations
+// first among equals), then by most recent mention.
+func rankEvidence(query string, candidates []*memory) []scoredMemory {
+	terms := queryTerms(query)
+	all := make([]scoredMemory, 0, len(candidates))
+	for _, m := range candidates {
 		text, score := strings.ToLower(m.text), 0
 		for _, t := range terms {
 			if strings.Contains(text, t) {
@@ -196,7 +276,7 @@ func modelEvidence(b *bank, mm *mentalModel) (picked []*memory, newest *time.Tim
 		if score > 0 && m.factType == "observation" {
 			score++
 		}
-		all = append(all, scored{m, score})
+		all = append(all, scoredMemory{m, score})
 	}
 	sort.Slice(all, func(i, j int) bool {
 		if all[i].score != all[j].score {
@@ -207,73 +287,44 @@ func modelEvidence(b *bank, mm *mentalModel) (picked []*memory, newest *time.Tim
 		}
 		return all[i].m.id < all[j].m.id
 	})
-	for _, sc := range all {
+	return all
+}
+
+// pickEvidence keeps what the agent would use: up to eight memories sharing words
+// with the query, or the five most recent when none does.
+func pickEvidence(ranked []scoredMemory) []*memory {
+	var picked []*memory
+	for _, sc := range ranked {
 		switch {
-		case all[0].score > 0 && (sc.score == 0 || len(picked) == 8):
-			return picked, newest
-		case all[0].score == 0 && len(picked) == 5:
-			return picked, newest
+		case ranked[0].score > 0 && (sc.score == 0 || len(picked) == 8):
+			return picked
+		case ranked[0].score == 0 && len(picked) == 5:
+			return picked
 		}
 		picked = append(picked, sc.m)
 	}
-	return picked, newest
+	return picked
 }
 
-// refreshModel regenerates mm's content and returns the refresh outcome.
-func (s *Server) refreshModel(b *bank, mm *mentalModel, now time.Time) string {
-	evidence, newest := modelEvidence(b, mm)
-	if len(evidence) == 0 && mm.content != "" && mm.content != placeholderContent {
-		mm.lastRefreshedAt = timePtr(now)
-		return "content_preserved_no_new_facts"
-	}
-	content, facts := composeModel(b, mm, evidence)
-	rr := map[string]any{"text": content, "based_on": map[string]any{
-		"memories": facts, "mental_models": []any{}, "directives": []any{},
-	}}
-	outcome := "content_unchanged"
-	if content != mm.content {
-		outcome = "content_written"
-		mm.history = append([]modelChange{{previousContent: mm.content, previousReflectResponse: mm.reflectResponse, changedAt: now}}, mm.history...)
-		mm.content = content
-	}
-	mm.reflectResponse = rr
-	mm.lastRefreshedAt = timePtr(now)
-	if newest != nil {
-		mm.lastMemorySeenAt = newest
-	}
-	return outcome
-}
-
-// composeModel writes the markdown answer, within the model's token budget, and the
-// reflect-style list of facts it is based on.
-func composeModel(b *bank, mm *mentalModel, evidence []*memory) (string, []map[string]any) {
+// composeModel writes the markdown answer from evidence, within the model's token
+// budget, and returns the memories it cites.
+func composeModel(b *bank, mm *mentalModel, evidence []*memory) (string, []*memory) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "## %s\n\n", mm.name)
-	if len(evidence) == 0 {
-		sb.WriteString("No memories in this bank answer this yet.\n")
-		return sb.String(), []map[string]any{}
-	}
 	fmt.Fprintf(&sb, "What the bank's memories say about: *%s*\n\n", mm.sourceQuery)
-	facts := []map[string]any{}
+	var used []*memory
 	for _, m := range evidence {
 		line := "- " + m.text + "\n"
-		if mm.maxTokens > 0 && estimateTokens(sb.String()+line) > mm.maxTokens && len(facts) > 0 {
+		if mm.maxTokens > 0 && estimateTokens(sb.String()+line) > mm.maxTokens && len(used) > 0 {
 			break
 		}
 		sb.WriteString(line)
-		fact := map[string]any{"id": m.id, "text": m.text, "type": m.factType}
-		if m.context != "" {
-			fact["context"] = m.context
-		}
-		if m.occurredStart != nil {
-			fact["occurred_start"] = isoTime(*m.occurredStart)
-		}
-		facts = append(facts, fact)
+		used = append(used, m)
 	}
-	if names := evidenceEntities(b, evidence); len(names) > 0 {
+	if names := evidenceEntities(b, used); len(names) > 0 {
 		fmt.Fprintf(&sb, "\nKey entities: %s.\n", strings.Join(names, ", "))
 	}
-	return sb.String(), facts
+	return sb.String(), used
 }
 
 // evidenceEntities lists up to five entity names across the evidence, in order.

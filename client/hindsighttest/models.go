@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"time"
 )
 
 // placeholderContent is what a new mental model holds until its first refresh.
@@ -28,8 +27,16 @@ type modelResponse struct {
 	IsStale          *bool          `json:"is_stale,omitempty"`
 }
 
+// Which is_stale a rendered model carries: none, the list's rule, or the single
+// GET's rule (which also counts cited memories that are gone).
+const (
+	staleNone = iota
+	staleList
+	staleGet
+)
+
 // modelOf renders mm at a detail level (metadata | content | full).
-func modelOf(b *bank, mm *mentalModel, detail string, withStale bool) modelResponse {
+func modelOf(b *bank, mm *mentalModel, detail string, stale int) modelResponse {
 	out := modelResponse{
 		ID: mm.id, BankID: mm.bankID, Name: mm.name, Tags: orEmpty(mm.tags),
 		LastRefreshedAt: isoPtr(mm.lastRefreshedAt), LastMemorySeenAt: isoPtr(mm.lastMemorySeenAt),
@@ -43,9 +50,9 @@ func modelOf(b *bank, mm *mentalModel, detail string, withStale bool) modelRespo
 	if detail == "full" {
 		out.ReflectResponse = mm.reflectResponse
 	}
-	if withStale {
-		stale := modelIsStale(b, mm)
-		out.IsStale = &stale
+	if stale != staleNone {
+		v := modelIsStale(b, mm, stale == staleGet)
+		out.IsStale = &v
 	}
 	return out
 }
@@ -82,8 +89,8 @@ func (s *Server) lookupModel(w http.ResponseWriter, r *http.Request, p pathParam
 	return nil, nil, false
 }
 
-// handleListModels serves GET …/mental-models: last_refreshed_at DESC (never-refreshed
-// first, as Postgres orders NULLs), then id DESC.
+// handleListModels serves GET …/mental-models: last_refreshed_at DESC (never null: a
+// model that never refreshed shows its creation time), then id DESC.
 func (s *Server) handleListModels(w http.ResponseWriter, r *http.Request, bankID string) {
 	q := newRequest(w, r, "tags", "tags_match", "detail", "limit", "offset")
 	tags := q.strs("tags")
@@ -116,12 +123,13 @@ func (s *Server) handleListModels(w http.ResponseWriter, r *http.Request, bankID
 	lo, hi := page(len(models), limit, offset)
 	items := make([]modelResponse, 0, hi-lo)
 	for _, mm := range models[lo:hi] {
-		items = append(items, modelOf(b, mm, detail, true))
+		items = append(items, modelOf(b, mm, detail, staleList))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": len(models), "limit": limit, "offset": offset})
 }
 
-// handleGetModel serves GET …/mental-models/{id}; is_stale only with detail=full.
+// handleGetModel serves GET …/mental-models/{id}; is_stale only with detail=full, where
+// it also notices cited memories that are gone.
 func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request, p pathParams) {
 	q := newRequest(w, r, "detail")
 	detail := q.literal("detail", "full", "metadata", "content", "full")
@@ -129,7 +137,11 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request, p pathPa
 		return
 	}
 	if b, mm, ok := s.lookupModel(w, r, p); ok {
-		writeJSON(w, http.StatusOK, modelOf(b, mm, detail, detail == "full"))
+		stale := staleNone
+		if detail == "full" {
+			stale = staleGet
+		}
+		writeJSON(w, http.StatusOK, modelOf(b, mm, detail, stale))
 	}
 }
 
@@ -183,18 +195,19 @@ func (s *Server) handleCreateModel(w http.ResponseWriter, r *http.Request, bankI
 	}
 	b := s.ensureBank(bankID)
 	if b.models[id] != nil {
-		writeDetail(w, http.StatusConflict, fmt.Sprintf("Mental model '%s' already exists", id))
+		// Custom ids are not checked first: the insert hits the primary key.
+		writeDetail(w, http.StatusInternalServerError, fmt.Sprintf(
+			"duplicate key value violates unique constraint \"mental_models_pkey\"\nDETAIL:  Key (id, bank_id)=(%s, %s) already exists.", id, b.id))
 		return
 	}
-	now := s.now()
-	mm := &mentalModel{id: id, bankID: b.id, name: name, sourceQuery: source, content: placeholderContent,
-		tags: orEmpty(tags), maxTokens: maxTokens, trigger: trigger, createdAt: now}
-	b.models[id] = mm
-	op := s.queueRefresh(b, mm, now)
+	mm := s.addModel(b, id, name, source, tags, maxTokens, trigger)
+	op := s.queueRefresh(b, mm, mm.createdAt)
 	writeJSON(w, http.StatusOK, map[string]any{"mental_model_id": id, "operation_id": op.id})
 }
 
-// handleUpdateModel serves PATCH …/mental-models/{id}; it does not refresh.
+// handleUpdateModel serves PATCH …/mental-models/{id}; it does not refresh. A sent
+// trigger replaces the whole trigger; a body that changes nothing answers 404, as the
+// real server's update returns no row then.
 func (s *Server) handleUpdateModel(w http.ResponseWriter, r *http.Request, p pathParams) {
 	q := newRequest(w, r)
 	f := q.body(false, "name", "source_query", "max_tokens", "tags", "trigger")
@@ -217,6 +230,10 @@ func (s *Server) handleUpdateModel(w http.ResponseWriter, r *http.Request, p pat
 	if !ok {
 		return
 	}
+	if name == nil && source == nil && maxTokens == nil && tags == nil && trigger == nil {
+		notFoundModel(w, mm.id)
+		return
+	}
 	if name != nil {
 		mm.name = *name
 	}
@@ -232,30 +249,31 @@ func (s *Server) handleUpdateModel(w http.ResponseWriter, r *http.Request, p pat
 	if trigger != nil {
 		mm.trigger = trigger
 	}
-	writeJSON(w, http.StatusOK, modelOf(b, mm, "full", true))
+	writeJSON(w, http.StatusOK, modelOf(b, mm, "full", staleNone))
 }
 
-// handleDeleteModel serves DELETE …/mental-models/{id}.
+// handleDeleteModel serves DELETE …/mental-models/{id}; a page it backs goes too.
 func (s *Server) handleDeleteModel(w http.ResponseWriter, r *http.Request, p pathParams) {
 	markIgnored(w, ignoredQuery(r))
 	b, mm, ok := s.lookupModel(w, r, p)
 	if !ok {
 		return
 	}
-	delete(b.models, mm.id)
+	s.deleteModel(b, mm)
 	writeJSON(w, http.StatusOK, map[string]any{"status": "deleted"})
 }
 
-// handleClearModel serves POST …/mental-models/{id}/clear: empties the content so
-// the next refresh rebuilds it.
+// handleClearModel serves POST …/mental-models/{id}/clear: empties the content and
+// forgets the last source query so the next refresh is a full rebuild; timestamps,
+// reflect_response and history stay.
 func (s *Server) handleClearModel(w http.ResponseWriter, r *http.Request, p pathParams) {
 	markIgnored(w, ignoredQuery(r))
 	b, mm, ok := s.lookupModel(w, r, p)
 	if !ok {
 		return
 	}
-	mm.content, mm.reflectResponse = "", nil
-	writeJSON(w, http.StatusOK, modelOf(b, mm, "full", true))
+	mm.content, mm.lastSourceQuery = "", ""
+	writeJSON(w, http.StatusOK, modelOf(b, mm, "full", staleNone))
 }
 
 // handleRefreshModel serves POST …/mental-models/{id}/refresh; a refresh already
@@ -276,30 +294,4 @@ func (s *Server) handleRefreshModel(w http.ResponseWriter, r *http.Request, p pa
 	}
 	op := s.queueRefresh(b, mm, s.now())
 	writeJSON(w, http.StatusOK, map[string]any{"operation_id": op.id, "status": "queued"})
-}
-
-// queueRefresh returns the model's pending refresh, or queues a new one that
-// regenerates the content when it completes.
-func (s *Server) queueRefresh(b *bank, mm *mentalModel, now time.Time) *operation {
-	for _, op := range s.queue {
-		if op.opType == "refresh_mental_model" && op.status == "pending" && op.bankID == b.id &&
-			op.mentalModelID == mm.id && s.store.operations[op.id] == op {
-			return op
-		}
-	}
-	op := s.newOperation(b.id, "refresh_mental_model", now, nil)
-	op.mentalModelID = mm.id
-	op.resultMeta = map[string]any{"mental_model_id": mm.id, "name": mm.name}
-	op.payload = map[string]any{"mental_model_id": mm.id}
-	op.apply = func(done time.Time) error {
-		bk := s.store.banks[b.id]
-		if bk == nil || bk.models[mm.id] == nil {
-			return detailf("Mental model %s not found in bank %s", mm.id, b.id)
-		}
-		outcome := s.refreshModel(bk, bk.models[mm.id], done)
-		op.details = map[string]any{"operation_type": "refresh_mental_model", "outcome": outcome}
-		op.resultMeta["outcome"] = outcome
-		return nil
-	}
-	return op
 }

@@ -67,6 +67,14 @@ func operationDetails(op *operation) any {
 	return op.details
 }
 
+// nextRetry is when a parked pending operation will run.
+func nextRetry(op *operation) *string {
+	if op.status != "pending" {
+		return nil
+	}
+	return isoPtr(op.nextRetryAt)
+}
+
 func (op *operation) isParent() bool {
 	parent, _ := op.resultMeta["is_parent"].(bool)
 	return parent || len(op.childIDs) > 0
@@ -96,10 +104,10 @@ func (s *Server) handleListOperations(w http.ResponseWriter, r *http.Request, ba
 	items := make([]operationItem, 0, hi-lo)
 	for _, op := range ops[lo:hi] {
 		items = append(items, operationItem{
-			ID: op.id, TaskType: op.opType, ItemsCount: op.itemsCount, DocumentID: strPtr(op.documentID),
+			ID: op.id, TaskType: op.opType, ItemsCount: op.itemsCount, DocumentID: strPtr(op.documentID), Filename: strPtr(op.filename),
 			MentalModelID: strPtr(op.mentalModelID), Details: operationDetails(op), CreatedAt: isoTime(op.createdAt),
 			UpdatedAt: isoPtr(&op.updatedAt), Status: op.status, ErrorMessage: strPtr(op.errorMessage),
-			RetryCount: op.retryCount, Progress: op.resultMeta["progress"],
+			RetryCount: op.retryCount, NextRetryAt: nextRetry(op), Progress: op.resultMeta["progress"],
 		})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
@@ -167,7 +175,7 @@ func (s *Server) handleGetOperation(w http.ResponseWriter, r *http.Request, p pa
 	st := operationStatus{
 		OperationID: raw, Status: op.status, OperationType: op.opType, CreatedAt: isoPtr(&op.createdAt),
 		UpdatedAt: isoPtr(&op.updatedAt), CompletedAt: isoPtr(op.completedAt), ErrorMessage: strPtr(op.errorMessage),
-		RetryCount: &retries, Progress: op.resultMeta["progress"], ResultMetadata: op.resultMeta,
+		RetryCount: &retries, NextRetryAt: nextRetry(op), Progress: op.resultMeta["progress"], ResultMetadata: op.resultMeta,
 		Details: operationDetails(op),
 	}
 	if op.isParent() {
@@ -276,6 +284,7 @@ func (s *Server) handleRetryOperation(w http.ResponseWriter, r *http.Request, p 
 // seed have no work attached; retried, they simply complete.
 func (s *Server) requeue(op *operation, now time.Time) {
 	op.status, op.errorMessage, op.completedAt, op.retryCount, op.updatedAt = "pending", "", nil, 0, now
+	op.nextRetryAt = nil
 	if op.apply == nil && len(op.childIDs) == 0 {
 		op.apply = func(time.Time) error { return nil }
 	}

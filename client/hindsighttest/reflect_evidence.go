@@ -109,9 +109,12 @@ func relevantModels(b *bank, req *reflectRequest) []scoredModel {
 	return out[:min(len(out), maxModels)]
 }
 
+// maxAppliedDirectives is how many directives one reflect (or refresh) injects.
+const maxAppliedDirectives = 100
+
 // applicableDirectives are the active directives that shape this answer: untagged
 // ones always, tagged ones when the request's tag scope matches them (or always with
-// apply_all_directives), highest priority first.
+// apply_all_directives), highest priority first, at most maxAppliedDirectives.
 func applicableDirectives(b *bank, req *reflectRequest) []*directive {
 	var out []*directive
 	for _, d := range b.directives {
@@ -139,5 +142,5 @@ func applicableDirectives(b *bank, req *reflectRequest) []*directive {
 		}
 		return strings.Compare(b.id, a.id)
 	})
-	return out
+	return out[:min(len(out), maxAppliedDirectives)]
 }

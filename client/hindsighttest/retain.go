@@ -40,10 +40,15 @@ func (s *Server) handleRetain(w http.ResponseWriter, r *http.Request, bankID str
 	if q.invalid() || !s.authorized(w, r) {
 		return
 	}
+	items, blocked := s.defend(w, bankID, items)
+	if blocked {
+		return
+	}
 	now := s.now()
 	if !async {
 		b := s.ensureBank(bankID)
 		usage := s.ingest(b, items, documentTags, now, now)
+		s.retainCompleted(bankID, retainedItems(items), "", now)
 		writeJSON(w, http.StatusOK, map[string]any{
 			"success": true, "bank_id": bankID, "items_count": len(items), "async": false, "usage": usage,
 		})

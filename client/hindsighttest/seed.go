@@ -17,6 +17,11 @@ var demoSeedJSON []byte
 // Seed is a whole demo data set.
 type Seed struct {
 	Banks []SeedBank `json:"banks"`
+	// Activity is audit history and webhooks for the banks above (seed_activity.go).
+	Activity *SeedActivity `json:"activity,omitempty"`
+	// Extensions add to the banks above by bank id (config, models, directives,
+	// knowledge base); they are applied once every bank is loaded.
+	Extensions map[string]SeedExtension `json:"extensions,omitempty"`
 }
 
 // SeedBank is one bank with everything it holds.
@@ -121,5 +126,11 @@ func DemoSeed() (*Seed, error) {
 	if err := json.Unmarshal(demoSeedJSON, &s); err != nil {
 		return nil, fmt.Errorf("decode demo seed: %w", err)
 	}
+	s.Activity = demoActivity()
+	ext, err := demoExtensions()
+	if err != nil {
+		return nil, err
+	}
+	s.Extensions = ext
 	return &s, nil
 }

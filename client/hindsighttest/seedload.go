@@ -36,6 +36,12 @@ func (s *Server) loadSeed(seed *Seed) error {
 			return fmt.Errorf("seed bank %q: %w", sb.BankID, err)
 		}
 	}
+	if err := s.extendSeed(seed, shift); err != nil {
+		return err
+	}
+	if seed.Activity != nil {
+		return s.loadActivity(seed.Activity, shift)
+	}
 	return nil
 }
 
@@ -238,20 +244,37 @@ func (l *seedLoader) models(models []SeedMentalModel) error {
 		}
 		mm := &mentalModel{id: id, bankID: l.b.id, name: sm.Name, sourceQuery: sm.SourceQuery, content: sm.Content,
 			tags: orEmpty(sm.Tags), maxTokens: maxTokens, trigger: defaultTrigger(), createdAt: l.b.createdAt,
-			lastRefreshedAt: refreshed, lastMemorySeenAt: refreshed}
-		facts := []map[string]any{}
+			lastRefreshedAt: refreshed, lastSourceQuery: sm.SourceQuery}
+		if refreshed == nil {
+			mm.lastRefreshedAt = timePtr(mm.createdAt)
+		} else {
+			mm.lastMemorySeenAt = seedWatermark(l.b, mm, *refreshed)
+		}
+		cited := make([]*memory, 0, len(sm.BasedOn))
 		for _, key := range sm.BasedOn {
-			m := l.b.memories[l.keys[key]]
+			m := l.b.memories[derivedID(l.b.id, "memory", key)]
 			if m == nil {
 				return fmt.Errorf("mental model %q: unknown memory %q", id, key)
 			}
-			facts = append(facts, map[string]any{"id": m.id, "text": m.text, "type": m.factType})
+			cited = append(cited, m)
 		}
-		mm.reflectResponse = map[string]any{"text": sm.Content, "based_on": map[string]any{
-			"memories": facts, "mental_models": []any{}, "directives": []any{}}}
+		plan := &refreshPlan{used: cited}
+		mm.reflectResponse = map[string]any{"text": sm.Content, "based_on": plan.basedOn()}
 		l.b.models[id] = mm
 	}
 	return nil
+}
+
+// seedWatermark is the last_memory_seen_at a refresh at refreshed would have left:
+// the newest in-scope memory written by then (nil if none).
+func seedWatermark(b *bank, mm *mentalModel, refreshed time.Time) *time.Time {
+	var mark *time.Time
+	for _, m := range inScopeMemories(b, mm) {
+		if !m.updatedAt.After(refreshed) && (mark == nil || m.updatedAt.After(*mark)) {
+			mark = timePtr(m.updatedAt)
+		}
+	}
+	return mark
 }
 
 func (l *seedLoader) directives(dirs []SeedDirective) error {

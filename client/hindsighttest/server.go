@@ -36,9 +36,13 @@ type Server struct {
 	// queue holds the operations that still have simulated work to do, in creation
 	// order, so that completing them is deterministic.
 	queue []*operation
+	// maintenance is the state of the periodic mental-model refresh check.
+	maintenance maintenanceState
 	// listOrder caches each bank's memories in list order, keyed by bank revision.
 	listOrder map[*bank]memoryOrderCache
 	table     []route
+	// health simulates consolidation, the LLM request log and bank LLM settings.
+	health *healthSim
 
 	// Set by options, fixed once the server runs (read without mu).
 	latency time.Duration
@@ -148,6 +152,9 @@ func newServer(opts ...Option) (*Server, error) {
 			return nil, err
 		}
 	}
+	if err := s.applySeedExtras(); err != nil {
+		return nil, err
+	}
 	for _, spec := range s.synthetic {
 		s.generateSynthetic(spec)
 	}
@@ -252,8 +259,10 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.advanceOperations(s.now())
-	s.route(w, r)
+	now := s.now()
+	s.advanceOperations(now)
+	s.runMaintenance(now)
+	s.serveRouted(w, r)
 }
 
 // sleepCtx waits for d, returning false if ctx ends first.

@@ -14,6 +14,10 @@ type store struct {
 	operations map[string]*operation
 	// chunkIndex maps a chunk id ("bank_doc_index") to its chunk, for GET /v1/default/chunks/{id}.
 	chunkIndex map[string]*chunk
+	// activity holds audit logs and webhooks (activity.go); nil until first used.
+	activity *activityState
+	// files are stored exports by storage key (nil until the first one).
+	files map[string]*storedFile
 }
 
 func newStore() *store {
@@ -47,6 +51,9 @@ type bank struct {
 	entityByName map[string]string  // lower-cased canonical name -> entity id
 	models       map[string]*mentalModel
 	directives   map[string]*directive
+	// knowledge holds the knowledge-base folders and pages by node id (nil until the
+	// first one is created).
+	knowledge map[string]*kbNode
 	// lastConsolidatedAt is reported by stats.
 	lastConsolidatedAt *time.Time
 
@@ -144,6 +151,9 @@ type mentalModel struct {
 	lastRefreshedAt  *time.Time
 	lastMemorySeenAt *time.Time
 	history          []modelChange // newest first
+	// lastSourceQuery is the source query of the last completed refresh; a delta
+	// refresh runs in full when the query changed since (clear drops it).
+	lastSourceQuery string
 }
 
 type modelChange struct {
@@ -177,6 +187,11 @@ type operation struct {
 	mentalModelID string
 	errorMessage  string
 	retryCount    int
+	// nextRetryAt is when a failed attempt is tried again (webhook deliveries), or
+	// when an automatic mental-model refresh parked by the model's minimum refresh
+	// interval may run.
+	nextRetryAt   *time.Time
+	filename      string   // file_convert_retain: the uploaded file's name
 	parentID      string   // child operations point at their batch_retain parent
 	childIDs      []string // parents only
 	subBatchIndex int

@@ -123,11 +123,15 @@ func matchModelTags(itemTags, want []string, mode string) bool {
 	}
 }
 
-// matchDirectiveTags is the directive variant: untagged directives always apply, and an
-// empty filter returns every directive.
+// matchDirectiveTags is the directive variant: untagged directives always apply, an
+// empty filter returns every directive, and "exact" compares sets (order-insensitive,
+// unlike mental models).
 func matchDirectiveTags(itemTags, want []string, mode string) bool {
 	if len(want) == 0 || len(itemTags) == 0 {
 		return true
+	}
+	if mode == "exact" {
+		return sameSet(itemTags, want)
 	}
 	return matchModelTags(itemTags, want, mode)
 }

@@ -64,10 +64,7 @@ func TestListFiltersToRequests(t *testing.T) {
 
 // TestStaleAnswersDropped checks that the answer of a replaced request is ignored.
 func TestStaleAnswersDropped(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	before := slices.Clone(ids(m))
 	r.Deliver(listedMsg{bank: uitest.DemoBank, seq: m.list.seq - 1,
 		page: &client.DocumentList{Items: []client.Document{{ID: "stale"}}}})
@@ -102,10 +99,7 @@ func TestPaging(t *testing.T) {
 // TestDetailLoading opens a document: counts by type, parameters, metadata, chunks;
 // ] jumps to a chunk, m links to its memories and esc goes back to the list.
 func TestDetailLoading(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	id := "chat-2026-11-02-tokyo-food"
 	m.cursor = slices.Index(ids(m), id)
 	r.Keys("enter")
@@ -162,10 +156,7 @@ func TestShowDocumentScrollsToChunk(t *testing.T) {
 
 // TestNoStoredText says so when the server keeps no document text.
 func TestNoStoredText(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	m.open, m.det = true, detail{id: "x", seq: 7}
 	r.Deliver(detailMsg{bank: uitest.DemoBank, seq: 7, doc: &client.Document{ID: "x"}})
 	if v := m.View(); !strings.Contains(v, "does not store this document's text") {
@@ -175,10 +166,8 @@ func TestNoStoredText(t *testing.T) {
 
 // TestEditTags re-tags a document through the tags dialog.
 func TestEditTags(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
+	c := r.C
 	id := ids(m)[0]
 	r.Keys("e")
 	if r.Front() == nil {
@@ -209,10 +198,7 @@ func TestEditTags(t *testing.T) {
 
 // TestReprocess asks first, then announces the operation and refreshes the counts.
 func TestReprocess(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	_, r := uitest.Demo(t, New)
 	r.Keys("P")
 	if r.Front() == nil || !strings.Contains(r.Front().View(), "Reprocess document") {
 		t.Fatal("reprocess does not ask first")
@@ -234,10 +220,8 @@ func TestReprocess(t *testing.T) {
 // TestDeleteConfirmation states the memory count, does nothing on esc and, confirmed,
 // deletes the document, drops it from the list and refreshes the counts.
 func TestDeleteConfirmation(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
+	c := r.C
 	id := "chat-2026-11-02-tokyo-food"
 	m.cursor = slices.Index(ids(m), id)
 	r.Keys("enter", "D")

@@ -107,10 +107,7 @@ func TestBulkPartialFailure(t *testing.T) {
 
 // TestCancelConfirm leaves everything as it was when the confirmation is refused.
 func TestCancelConfirm(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Keys("t")
 	total := m.win.total
 	r.Keys("x", "esc")
@@ -149,10 +146,7 @@ func TestReadOnly(t *testing.T) {
 
 // TestObservationsReadOnly never offers to invalidate an observation.
 func TestObservationsReadOnly(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Keys("t", "t", "t")
 	if m.filter.typ != client.FactObservation || m.win.total == 0 {
 		t.Skipf("no observations: %+v", m.filter)
@@ -166,10 +160,8 @@ func TestObservationsReadOnly(t *testing.T) {
 // TestInvalidateReason stores the reason typed in the confirmation with the memory;
 // an empty reason falls back to a default that says where the invalidation came from.
 func TestInvalidateReason(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
+	c := r.C
 	r.Keys("t")
 	mem := m.current()
 	if mem == nil {

@@ -65,10 +65,8 @@ func TestUpdateFor(t *testing.T) {
 
 // TestEditFlow edits a memory's text: the form, the diff preview, then the PATCH.
 func TestEditFlow(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
+	c := r.C
 	r.Keys("t")
 	mem := *m.current()
 	r.Keys("E")
@@ -98,10 +96,7 @@ func TestEditFlow(t *testing.T) {
 
 // TestEditObservation is refused: observations are read-only.
 func TestEditObservation(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Keys("t", "t", "t", "E")
 	if m.filter.typ != client.FactObservation || r.Front() != nil {
 		t.Fatalf("type %q, front %T", m.filter.typ, r.Front())

@@ -47,10 +47,7 @@ func TestFilterParams(t *testing.T) {
 
 // TestFilterKeys cycles the type, state and consolidation filters and edits the text.
 func TestFilterKeys(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Keys("t")
 	if m.filter.typ != client.FactWorld {
 		t.Fatalf("type = %q", m.filter.typ)
@@ -152,10 +149,7 @@ func TestPagingWindow(t *testing.T) {
 
 // TestJumps asks for the memory's document (with its chunk) and its entity, by id.
 func TestJumps(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	for m.current() != nil && m.current().DocumentID == "" {
 		r.Keys("j")
 	}

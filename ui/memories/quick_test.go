@@ -102,10 +102,7 @@ func TestQuickFilter(t *testing.T) {
 // TestObservationSources opens an observation's source memories from the pane and
 // one of them in full.
 func TestObservationSources(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Size(100, 35))
+	m, r := uitest.Demo(t, New, uitest.Size(100, 35))
 	r.Keys("t", "t", "t") // observations
 	if m.filter.typ != client.FactObservation || m.win.total <= 0 {
 		t.Fatalf("no observations: %+v total %d", m.filter, m.win.total)
@@ -153,10 +150,7 @@ func TestObservationSources(t *testing.T) {
 // TestActions offers the quick filter, the server text filter and, on an observation,
 // its sources to the palette, and runs them.
 func TestActions(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Size(100, 35))
+	m, r := uitest.Demo(t, New, uitest.Size(100, 35))
 	names := func() []string {
 		var out []string
 		for _, a := range m.Actions() {

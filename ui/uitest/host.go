@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/router"
 )
@@ -80,6 +82,46 @@ type startOptions struct {
 	termW, termH int
 	w, h         int
 	noFocus      bool
+	// for Demo only
+	srv      *hindsighttest.Server
+	seed     []hindsighttest.Option
+	client   []client.Option
+	readOnly bool
+}
+
+// OnServer makes Demo use srv instead of a new demo server.
+func OnServer(srv *hindsighttest.Server) Option { return func(o *startOptions) { o.srv = srv } }
+
+// Seed adds options to the server Demo starts (more data, faults, a clock).
+func Seed(opts ...hindsighttest.Option) Option {
+	return func(o *startOptions) { o.seed = append(o.seed, opts...) }
+}
+
+// WithClient adds options to the client Demo builds (a recording transport, say).
+func WithClient(opts ...client.Option) Option {
+	return func(o *startOptions) { o.client = append(o.client, opts...) }
+}
+
+// ReadOnly makes Demo's app read-only, as --read-only does.
+func ReadOnly() Option { return func(o *startOptions) { o.readOnly = true } }
+
+// Demo is the common start of a pane test: a demo server (or OnServer's), the app's
+// shared state over it, the pane newPane builds, hosted and shown on the demo bank
+// (or Bank's) as Start shows it. The host's C is the shared state.
+func Demo[P common.Pane](t testing.TB, newPane func(*common.Common) P, opts ...Option) (P, *Host) {
+	t.Helper()
+	o := startOptions{bank: DemoBank}
+	for _, f := range opts {
+		f(&o)
+	}
+	srv := o.srv
+	if srv == nil {
+		srv = DemoServer(t, o.seed...)
+	}
+	c := NewCommon(t, srv, o.client...)
+	c.ReadOnly = o.readOnly
+	p := newPane(c)
+	return p, Start(t, c, p, append([]Option{Bank(o.bank)}, opts...)...)
 }
 
 // ID hosts the pane under id (default "pane").
