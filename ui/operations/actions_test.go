@@ -33,10 +33,7 @@ func confirm(t *testing.T, h *uitest.Host, want string) {
 // c cancels a pending operation after a confirmation; then only retry and delete
 // are offered for it.
 func TestCancelPending(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, h := uitest.Demo(t, New)
 	op := selectRow(t, h, m, isStatus(client.StatusPending))
 	h.Keys("c")
 	confirm(t, h, "has not started yet. Cancel it?")
@@ -61,9 +58,7 @@ func TestRetryFailed(t *testing.T) {
 	clk := uitest.NewClock()
 	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(2*time.Second))
 	srv.SetClock(clk.Now)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv))
 	op := selectRow(t, h, m, isStatus(client.StatusFailed))
 	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "LLM provider error: 429") {
 		t.Fatalf("the failure's error is not shown:\n%s", v)
@@ -98,10 +93,8 @@ func TestRetryFailed(t *testing.T) {
 // D deletes a finished operation's record: it leaves the list at once and the
 // server no longer knows it.
 func TestDeleteFinished(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, h := uitest.Demo(t, New)
+	c := h.C
 	total := m.list.total
 	op := selectRow(t, h, m, isStatus(client.StatusCompleted))
 	h.Keys("D")
@@ -146,9 +139,8 @@ func TestConflictExplainedAndRefreshed(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(time.Hour))
-			c := uitest.NewCommon(t, srv)
-			m := New(c)
-			h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+			m, h := uitest.Demo(t, New, uitest.OnServer(srv))
+			c := h.C
 			op := selectRow(t, h, m, isStatus(tc.from))
 			tc.behind(t, srv, c.Client, op.ID)
 			h.Keys(tc.key)
@@ -190,9 +182,7 @@ func retryBehind(t *testing.T, _ *hindsighttest.Server, c *client.Client, id str
 // esc closes it and nothing changed.
 func TestActionFailureStaysInDialog(t *testing.T) {
 	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv))
 	op := selectRow(t, h, m, isStatus(client.StatusFailed))
 	srv.SetFault(hindsighttest.Fault{Method: "POST", Path: "/v1/default/banks/user-alex-prefs/operations/*",
 		Status: 500, Body: `{"detail":"worker queue unavailable"}`})

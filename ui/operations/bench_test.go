@@ -12,9 +12,7 @@ import (
 // in the detail panel.
 func loadedPane(b *testing.B) *Model {
 	b.Helper()
-	c := uitest.NewCommon(b, uitest.Server(b, hindsighttest.WithSeed(opsSeed(1000))))
-	m := New(c)
-	h := uitest.Start(b, c, m, uitest.Bank("ops"))
+	m, h := uitest.Demo(b, New, uitest.OnServer(uitest.Server(b, hindsighttest.WithSeed(opsSeed(1000)))), uitest.Bank("ops"))
 	m.want = 1000
 	h.Keys("r")
 	if len(m.list.rows) != 1000 {

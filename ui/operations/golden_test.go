@@ -149,9 +149,7 @@ func TestGoldenDialogs(t *testing.T) {
 			{"delete", client.StatusCompleted, "D"},
 		} {
 			t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/"+sc.name, func(t *testing.T) {
-				c := uitest.NewCommon(t, uitest.DemoServer(t))
-				m := New(c)
-				h := uitest.Start(t, c, m, uitest.Bank("team-platform"), uitest.Terminal(term[0], term[1]))
+				m, h := uitest.Demo(t, New, uitest.Bank("team-platform"), uitest.Terminal(term[0], term[1]))
 				selectRow(t, h, m, isStatus(sc.status))
 				h.Keys(sc.key)
 				d := h.Front()

@@ -67,9 +67,7 @@ type nudge struct{}
 // not another bank's operation. Being shown loads the list.
 func TestNoRequestBeforeShown(t *testing.T) {
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, uitest.DemoServer(t), rec.Option())
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.ID(common.PaneOperations), uitest.Bank(uitest.DemoBank), uitest.Unfocused())
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()), uitest.ID(common.PaneOperations), uitest.Unfocused())
 	h.Send(common.BankSelectedMsg{BankID: "team-platform"})
 	h.Deliver(nudge{})
 	h.Send(common.OperationStartedMsg{BankID: "writer-agent", OperationID: "x", Kind: "batch_retain"})
@@ -107,9 +105,8 @@ func TestStartedOperationIsFollowed(t *testing.T) {
 	clk := uitest.NewClock()
 	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(2*time.Second))
 	srv.SetClock(clk.Now)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("scratch"), uitest.Terminal(60, 20), uitest.Unfocused())
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("scratch"), uitest.Terminal(60, 20), uitest.Unfocused())
+	c := h.C
 	id := retainAsync(t, c, "scratch", "", 2, false)
 	h.Send(common.OperationStartedMsg{BankID: "scratch", OperationID: id, Kind: "batch_retain"})
 	if m.list == nil || m.selectedID() != id {
@@ -134,9 +131,7 @@ func TestStartedOperationIsFollowed(t *testing.T) {
 // s, t and b are server-side filters: the request carries them and the list obeys.
 func TestFiltersGoToTheServer(t *testing.T) {
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, uitest.DemoServer(t), rec.Option())
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()), uitest.Bank("team-platform"))
 	last := func() url.Values { // the last list request's query
 		lists := rec.Matching("GET", "/operations")
 		if len(lists) == 0 {
@@ -182,9 +177,7 @@ func TestFiltersGoToTheServer(t *testing.T) {
 // auto-refresh keeps every loaded page.
 func TestPaging(t *testing.T) {
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(opsSeed(250))), rec.Option())
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("ops"))
+	m, h := uitest.Demo(t, New, uitest.OnServer(uitest.Server(t, hindsighttest.WithSeed(opsSeed(250)))), uitest.WithClient(rec.Option()), uitest.Bank("ops"))
 	if len(m.list.rows) != 100 || m.list.total != 250 {
 		t.Fatalf("first load: %d of %d", len(m.list.rows), m.list.total)
 	}
@@ -275,9 +268,7 @@ func TestDetail(t *testing.T) {
 
 // esc stops a slow load; its late answer is dropped, what was shown stays.
 func TestEscStopsLoading(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.ID(common.PaneOperations), uitest.Bank(uitest.DemoBank))
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneOperations))
 	shown := len(m.list.rows)
 	load := h.R.Send(common.PaneOperations, uitest.Key("r")) // the refresh, not run yet
 	if !m.load.busy {
@@ -297,9 +288,7 @@ func TestEscStopsLoading(t *testing.T) {
 // auto-refresh repeats it; the next good answer clears it.
 func TestLoadErrorInPlace(t *testing.T) {
 	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("team-platform"))
 	srv.SetFault(hindsighttest.Fault{Method: "GET", Path: "/v1/default/banks/team-platform/operations",
 		Status: 500, Body: `{"detail":"database is restarting"}`})
 	tick(h)
@@ -323,9 +312,7 @@ func TestLoadErrorInPlace(t *testing.T) {
 
 // Switching banks drops the old bank's answer and timer; the new bank loads.
 func TestBankSwitchDropsStaleAnswers(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.ID(common.PaneOperations), uitest.Bank("team-platform"))
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneOperations), uitest.Bank("team-platform"))
 	load := h.R.Send(common.PaneOperations, uitest.Key("r"))
 	h.Send(common.BankSelectedMsg{BankID: "writer-agent"})
 	h.Send(uitest.Run(t, load)...)
@@ -342,9 +329,7 @@ func TestBankSwitchDropsStaleAnswers(t *testing.T) {
 
 // y and Y copy the operation's id and its record.
 func TestSelection(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, h := uitest.Demo(t, New)
 	op := selectRow(t, h, m, func(op client.Operation) bool { return op.Status == "failed" })
 	id, what, js, ok := m.Selection()
 	if !ok || id != op.ID || what != "operation "+op.ID[:8] || !strings.Contains(js, `"retry_count": 3`) ||
@@ -357,9 +342,7 @@ func TestSelection(t *testing.T) {
 // scrolls the panel when the pointer is over it (on a terminal short enough that the
 // record does not fit).
 func TestMouse(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("team-platform"), uitest.Terminal(120, 24))
+	m, h := uitest.Demo(t, New, uitest.Bank("team-platform"), uitest.Terminal(120, 24))
 	h.Send(tea.MouseClickMsg{X: 5, Y: m.listTop + 3, Button: tea.MouseLeft})
 	if m.cursor != 3 {
 		t.Fatalf("click selected row %d, want 3", m.cursor)
@@ -382,9 +365,8 @@ func TestMouse(t *testing.T) {
 // A new theme redraws what settle keeps (the lines above the list, the rows in view,
 // the detail panel) in its colours, before the next frame asks for them.
 func TestSetStylesRedraws(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
+	m, h := uitest.Demo(t, New, uitest.Bank("team-platform"))
+	c := h.C
 	h.Fire(uitest.Is[detailDueMsg])
 	dark := uitest.View(t, m)
 	c.Styles = styles.New(false)

@@ -20,9 +20,8 @@ func steppedPane(t *testing.T) (*uitest.Host, *Model, *common.Common, *uitest.Cl
 	clk := uitest.NewClock()
 	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(2*time.Second))
 	srv.SetClock(clk.Now)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("scratch"))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("scratch"))
+	c := h.C
 	return h, m, c, clk
 }
 
@@ -162,9 +161,7 @@ func TestRetainEndToasts(t *testing.T) {
 // p pauses: the live timer goes stale and nothing is sent; p again refreshes at once.
 func TestPause(t *testing.T) {
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, uitest.DemoServer(t), rec.Option())
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("team-platform")) // seeded work that never ends
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()), uitest.Bank("team-platform")) // seeded work that never ends
 	h.Fire(uitest.Is[detailDueMsg])
 	if lastPoll(h) != pollMin {
 		t.Fatalf("no auto-refresh: %v", pollWaits(h))
@@ -191,9 +188,7 @@ func TestPause(t *testing.T) {
 // nothing running does not refresh at all.
 func TestBankSwitchStopsPolling(t *testing.T) {
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, uitest.DemoServer(t), rec.Option())
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("team-platform"))
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()), uitest.Bank("team-platform"))
 	if len(pollWaits(h)) == 0 {
 		t.Fatal("no auto-refresh to go stale")
 	}
@@ -212,9 +207,7 @@ func TestBankSwitchStopsPolling(t *testing.T) {
 // refresh: the list, one look at the newest async retains, and a few by id.
 func TestWatchedRequestsAreBounded(t *testing.T) {
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(opsSeed(130))), rec.Option())
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("ops"))
+	m, h := uitest.Demo(t, New, uitest.OnServer(uitest.Server(t, hindsighttest.WithSeed(opsSeed(130)))), uitest.WithClient(rec.Option()), uitest.Bank("ops"))
 	if len(m.watch) <= missingGets {
 		t.Fatalf("only %d retains watched; the test needs more than %d", len(m.watch), missingGets)
 	}

@@ -38,10 +38,8 @@ func TestAllowedPerStatus(t *testing.T) {
 // read-only mode the three actions are gone whatever the status.
 func TestEnabledActionsFollowTheSelection(t *testing.T) {
 	for _, readOnly := range []bool{false, true} {
-		c := uitest.NewCommon(t, uitest.Server(t, hindsighttest.WithSeed(opsSeed(6))))
-		c.ReadOnly = readOnly
-		m := New(c)
-		h := uitest.Start(t, c, m, uitest.Bank("ops"))
+		m, h := uitest.Demo(t, New, uitest.OnServer(uitest.Server(t, hindsighttest.WithSeed(opsSeed(6)))), uitest.Bank("ops"))
+		h.C.ReadOnly = readOnly
 		for _, status := range []string{"pending", "processing", "completed", "failed", "cancelled"} {
 			selectRow(t, h, m, isStatus(status))
 			ko := m.keys.Operations

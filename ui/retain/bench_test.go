@@ -20,9 +20,7 @@ func document(n int) string {
 // benchPane is the pane of a 120x40 terminal whose content holds an n-line document,
 // with the cursor in it. Its autosave timers are held, never fired.
 func benchPane(b *testing.B, n int) *Model {
-	c := uitest.NewCommon(b, uitest.Server(b))
-	m := New(c)
-	uitest.Start(b, c, m, uitest.Bank("b"))
+	m, _ := uitest.Demo(b, New, uitest.OnServer(uitest.Server(b)), uitest.Bank("b"))
 	m.cur.form.setValues(values{Content: document(n), Tags: []string{"a", "b"}, Metadata: "k=v"})
 	_ = m.cur.form.focusField(fContent)
 	m.settle() // the form was filled by hand: lay it out as an update would

@@ -20,9 +20,7 @@ func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
 	srv := uitest.DemoServer(t)
 	v := contracttest.New(t, doc, srv.URL())
-	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(client.WithHTTPClient(v.Client())))
 
 	forms := []values{
 		{Content: "Alex moved to Lisbon."},

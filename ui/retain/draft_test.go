@@ -92,11 +92,13 @@ func TestSaveLoadRemoveDraft(t *testing.T) {
 	}
 }
 
-// draftCommon is the shared state of a pane that keeps its drafts in dir.
-func draftCommon(t *testing.T, srv *hindsighttest.Server, dir string) *common.Common {
-	c := uitest.NewCommon(t, srv)
-	c.StateDir = dir
-	return c
+// keepingDrafts builds panes that keep their drafts in dir, as the app does in its
+// state directory.
+func keepingDrafts(dir string) func(*common.Common) *Model {
+	return func(c *common.Common) *Model {
+		c.StateDir = dir
+		return New(c)
+	}
 }
 
 func readDraftFile(t *testing.T, c *common.Common, bank string) (draft, bool) {
@@ -113,9 +115,8 @@ func readDraftFile(t *testing.T, c *common.Common, bank string) (draft, bool) {
 func TestDraftAutosaveAndRestore(t *testing.T) {
 	srv := uitest.DemoServer(t)
 	dir := t.TempDir()
-	c := draftCommon(t, srv, dir)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, keepingDrafts(dir), uitest.OnServer(srv))
+	c := r.C
 	r.Type("Alex moved to Lisbon.")
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); ok {
 		t.Fatal("nothing is written before typing pauses")
@@ -148,9 +149,7 @@ func TestDraftAutosaveAndRestore(t *testing.T) {
 	}
 
 	// A restart: a new pane on the same state directory.
-	c2 := draftCommon(t, srv, dir)
-	m2 := New(c2)
-	r2 := uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
+	m2, r2 := uitest.Demo(t, keepingDrafts(dir), uitest.OnServer(srv))
 	if got := m2.cur.form.values(); !got.equal(want) {
 		t.Fatalf("restored %+v", got)
 	}
@@ -169,9 +168,8 @@ func TestDraftKeptOnFailure(t *testing.T) {
 	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST",
 		Path: "/v1/default/banks/user-alex-prefs/memories", Status: 500, Body: `{"detail":"extraction backend down"}`}))
 	dir := t.TempDir()
-	c := draftCommon(t, srv, dir)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, keepingDrafts(dir), uitest.OnServer(srv))
+	c := r.C
 	v := values{Content: "Alex moved to Lisbon.", Tags: []string{"move"}, Metadata: "source=chat"}
 	fill(r, m, v)
 	r.Keys("ctrl+s") // writes the draft at once, without waiting for the pause
@@ -194,9 +192,7 @@ func TestDraftKeptOnFailure(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, view)
 		}
 	}
-	c2 := draftCommon(t, srv, dir)
-	m2 := New(c2)
-	uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
+	m2, _ := uitest.Demo(t, keepingDrafts(dir), uitest.OnServer(srv))
 	if got := m2.cur.form.values(); !got.equal(v) {
 		t.Fatalf("restored %+v", got)
 	}
@@ -205,10 +201,8 @@ func TestDraftKeptOnFailure(t *testing.T) {
 // TestDraftRemovedOnSuccess: a sync retain the server confirmed removes the draft and
 // empties the form (keeping the async choice).
 func TestDraftRemovedOnSuccess(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := draftCommon(t, srv, t.TempDir())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, keepingDrafts(t.TempDir()))
+	c := r.C
 	fill(r, m, values{Content: "Alex moved to Lisbon."})
 	r.Fire(uitest.Is[draftDueMsg])
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); !ok {
@@ -232,10 +226,9 @@ func TestDraftPendingAsync(t *testing.T) {
 	clk := uitest.NewClock()
 	srv := uitest.DemoServer(t, hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(10e9))
 	dir := t.TempDir()
-	c := draftCommon(t, srv, dir)
-	m := New(c)
+	m, r := uitest.Demo(t, keepingDrafts(dir), uitest.OnServer(srv))
 	m.newID = pinnedID
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	c := r.C
 	v := values{Content: "Alex moved to Lisbon.", Async: true}
 	fill(r, m, v)
 	r.Keys("ctrl+s")
@@ -251,9 +244,7 @@ func TestDraftPendingAsync(t *testing.T) {
 	}
 
 	// Quit and start again: the new session follows the operation.
-	c2 := draftCommon(t, srv, dir)
-	m2 := New(c2)
-	r2 := uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
+	m2, r2 := uitest.Demo(t, keepingDrafts(dir), uitest.OnServer(srv))
 	if m2.cur.sub == nil || !m2.cur.sub.follow.active || !m2.cur.locked() {
 		t.Fatalf("not following after restart: %+v", m2.cur.sub)
 	}

@@ -25,9 +25,7 @@ func editorScript(t *testing.T, body string) string {
 // it; the edited text comes back (without the newline editors add) and the file is
 // removed. A failed editor changes nothing.
 func TestEditorRoundTrip(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.Server(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank("b"))
+	m, r := uitest.Demo(t, New, uitest.OnServer(uitest.Server(t)), uitest.Bank("b"))
 	r.Type("first draft")
 	given := filepath.Join(t.TempDir(), "given")
 	t.Setenv("VISUAL", editorScript(t, `ls -l "$1" > `+given+` && printf 'edited\r\nin the editor\n' > "$1"`))
@@ -66,9 +64,7 @@ func TestEditorRoundTrip(t *testing.T) {
 // TestLoadContentFile: ctrl+o asks for a path; the text goes in at the cursor; a bad
 // path is explained under the field and nothing changes.
 func TestLoadContentFile(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.Server(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank("b"))
+	m, r := uitest.Demo(t, New, uitest.OnServer(uitest.Server(t)), uitest.Bank("b"))
 	dir := t.TempDir()
 	file := filepath.Join(dir, "notes.md")
 	if err := os.WriteFile(file, []byte("\ufeffMeeting notes:\r\nAlex \x1b[31mmoved\x1b[0m.\n"), 0o600); err != nil {
@@ -118,11 +114,8 @@ func TestLoadContentFile(t *testing.T) {
 // refuses what has problems, and retains the rest as one request the pane follows; a
 // file that cannot be read goes back to the path with the reason.
 func TestBatchDialog(t *testing.T) {
-	srv := uitest.DemoServer(t)
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, srv, rec.Option())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.jsonl")
 	good := filepath.Join(dir, "good.jsonl")
@@ -204,9 +197,7 @@ func TestBatchDialog(t *testing.T) {
 // TestBatchAsyncConflicts: an async batch that repeats a document_id is refused before
 // sending (the server would answer 400), and allowed once async is off.
 func TestBatchAsyncConflicts(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	file := filepath.Join(t.TempDir(), "dup.json")
 	_ = os.WriteFile(file, []byte(`{"items":[{"content":"a","document_id":"d"},{"content":"b","document_id":"d"}],"async":true}`), 0o600)
 	r.Keys("ctrl+b")
@@ -229,9 +220,7 @@ func TestBatchAsyncConflicts(t *testing.T) {
 // TestLongContent: a text too long to edit in place is shown read-only, is still sent
 // whole, and goes to $EDITOR for editing.
 func TestLongContent(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.Server(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank("b"))
+	m, r := uitest.Demo(t, New, uitest.OnServer(uitest.Server(t)), uitest.Bank("b"))
 	long := strings.Repeat("a line of a long transcript\n", longContentLines+10)
 	r.Deliver(contentLoadedMsg{bank: "b", name: "t.txt", text: long})
 	f := m.cur.form

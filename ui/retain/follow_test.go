@@ -132,11 +132,8 @@ func TestFollowerBacksOffOnErrors(t *testing.T) {
 // completed, with a recallable check started while it runs that waits for it.
 func TestAsyncFollowAndCheck(t *testing.T) {
 	clk := uitest.NewClock()
-	srv := uitest.DemoServer(t, hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(4*time.Second))
-	c := uitest.NewCommon(t, srv)
-	c.Now = clk.Now // the pane's stopwatch runs on the server's clock
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(4*time.Second)))
+	r.C.Now = clk.Now // the pane's stopwatch runs on the server's clock
 	fill(r, m, values{Content: "Alex adopted a cat named Miso.", Async: true})
 	r.Keys("ctrl+s")
 	sub := m.cur.sub
@@ -192,9 +189,7 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 // TestFollowFailureKeepsForm: an operation that fails gives the form back as typed.
 func TestFollowFailureKeepsForm(t *testing.T) {
 	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.OnServer(srv))
 	v := values{Content: "Alex moved.", Async: true}
 	fill(r, m, v)
 	r.Keys("ctrl+s")
@@ -216,10 +211,7 @@ func TestFollowFailureKeepsForm(t *testing.T) {
 // TestEscStopsFollowingAndCancels: esc cancels a retain in flight (the form comes back)
 // and stops following an operation (r resumes).
 func TestEscStopsFollowingAndCancels(t *testing.T) {
-	srv := uitest.DemoServer(t, hindsighttest.WithLatency(5*time.Second))
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.ID(common.PaneRetain), uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)), uitest.ID(common.PaneRetain))
 	fill(r, m, values{Content: "Alex moved."})
 	cmd := r.R.Send(common.PaneRetain, uitest.Key("ctrl+s")) // the retain, not run yet
 	if !m.cur.sub.busy || !m.keys.Retain.Cancel.Enabled() {
@@ -235,10 +227,7 @@ func TestEscStopsFollowingAndCancels(t *testing.T) {
 		t.Fatalf("after esc: %+v zone %d errors %v", m.cur.sub, m.zone, r.Errors)
 	}
 
-	srv2 := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(time.Hour))
-	c2 := uitest.NewCommon(t, srv2)
-	m2 := New(c2)
-	r2 := uitest.Start(t, c2, m2, uitest.Bank(uitest.DemoBank))
+	m2, r2 := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithAsyncDelay(time.Hour)))
 	fill(r2, m2, values{Content: "Alex moved.", Async: true})
 	r2.Keys("ctrl+s", "esc")
 	f := &m2.cur.sub.follow

@@ -60,12 +60,12 @@ func TestGoldenViews(t *testing.T) {
 				for _, f := range sc.faults {
 					opts = append(opts, hindsighttest.WithFault(f))
 				}
-				c := uitest.NewCommon(t, uitest.DemoServer(t, opts...))
-				c.StateDir = t.TempDir()
-				c.ReadOnly = sc.readOnly
-				m := New(c)
+				start := []uitest.Option{uitest.Seed(opts...), uitest.Terminal(term[0], term[1])}
+				if sc.readOnly {
+					start = append(start, uitest.ReadOnly())
+				}
+				m, r := uitest.Demo(t, keepingDrafts(t.TempDir()), start...)
 				m.newID = pinnedID
-				r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
 					sc.setup(t, r, m)
 				}
@@ -96,9 +96,7 @@ func TestGoldenDialogs(t *testing.T) {
 	}
 	for _, term := range [][2]int{{120, 40}, {60, 20}} {
 		t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/batch", func(t *testing.T) {
-			c := uitest.NewCommon(t, uitest.DemoServer(t))
-			m := New(c)
-			r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Terminal(term[0], term[1]))
+			_, r := uitest.Demo(t, New, uitest.Terminal(term[0], term[1]))
 			r.Keys("ctrl+b")
 			r.Paste(file)
 			r.Keys("enter")

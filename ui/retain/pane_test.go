@@ -23,11 +23,8 @@ func pinnedID() string { return testDocID }
 // TestSubmitSync fills every field, submits, and checks the request on the wire, the
 // result line, and the recallable check.
 func TestSubmitSync(t *testing.T) {
-	srv := uitest.DemoServer(t)
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, srv, rec.Option())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
 	fill(r, m, values{Content: "Alex moved to Lisbon in March.\nHe works remotely.", Context: "chat", Timestamp: "2026-03-01 10:30",
 		DocumentID: "move-notes", Append: true, Tags: []string{"move"}, Metadata: "source=chat\nconfidence=high",
 		Entities: "Alex:PERSON, Lisbon:PLACE"})
@@ -63,11 +60,8 @@ func TestSubmitSync(t *testing.T) {
 // TestLocalChecksPointAtFields: what the server would reject is not sent, and each
 // problem sits under its field, the focus on the first.
 func TestLocalChecksPointAtFields(t *testing.T) {
-	srv := uitest.DemoServer(t)
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, srv, rec.Option())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
 	fill(r, m, values{Timestamp: "yesterday", Metadata: "a=1\na=2"})
 	r.Keys("ctrl+s")
 	if n := len(retains(rec)); n != 0 {
@@ -95,10 +89,7 @@ func Test422MapsToFields(t *testing.T) {
 	body := `{"detail":[{"type":"value_error","loc":["body","items",0,"timestamp"],"msg":"Value error, Invalid timestamp","input":"x"},` +
 		`{"type":"string_type","loc":["body","items",0,"metadata","n"],"msg":"Input should be a valid string","input":3},` +
 		`{"type":"uuid","loc":["body","operation_id"],"msg":"operation_id must be a valid UUID","input":"x"}]}`
-	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: memoriesPath, Status: 422, Body: body}))
-	c := uitest.NewCommon(t, srv)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: memoriesPath, Status: 422, Body: body})))
 	fill(r, m, values{Content: "Alex moved.", Timestamp: "2024-01-15"})
 	r.Keys("ctrl+s")
 	errs := m.cur.form.errs
@@ -121,10 +112,7 @@ func Test422MapsToFields(t *testing.T) {
 
 // TestReadOnly: no form, no actions, no keys.
 func TestReadOnly(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	c.ReadOnly = true
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.ReadOnly())
 	r.Keys("ctrl+s", "a", "ctrl+b")
 	if m.Capturing() || len(m.Actions()) != 0 || r.Front() != nil || m.cur.sub != nil {
 		t.Fatal("read-only retain acts")
@@ -139,9 +127,7 @@ func TestReadOnly(t *testing.T) {
 
 // TestKeysFollowState: bindings that cannot act are disabled, in help and palette.
 func TestKeysFollowState(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	if !m.Capturing() {
 		t.Fatal("the form captures typing")
 	}
@@ -178,9 +164,7 @@ func TestKeysFollowState(t *testing.T) {
 // TestFormNavigation: tab walks the visible fields, up/down leave a multi-line field
 // only at its edges, enter ends a one-line field, space flips the switches.
 func TestFormNavigation(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	f := m.cur.form
 	var order []field
 	for range 8 {
@@ -241,9 +225,7 @@ func equalFields(a, b []field) bool {
 
 // TestTagsComplete from the bank's tags; text not yet a chip is still sent.
 func TestTagsComplete(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	focusField(r, m, fTags)
 	r.Type("source:ch")
 	comps := m.cur.form.tags.Completions()
@@ -260,9 +242,7 @@ func TestTagsComplete(t *testing.T) {
 
 // TestBanksKeepTheirForms: each bank has its own form for the session.
 func TestBanksKeepTheirForms(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Type("for alex")
 	r.Send(common.BankSelectedMsg{BankID: "research-agent"})
 	if m.cur.form.content.Value() != "" || m.zone != zoneForm {
@@ -285,9 +265,7 @@ func TestBanksKeepTheirForms(t *testing.T) {
 // TestStaleAnswersDropped: an answer for a bank whose editor never opened, or one a
 // newer request made stale, changes nothing.
 func TestStaleAnswersDropped(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Deliver(retainDoneMsg{bank: "writer-agent", seq: 1, resp: &client.RetainResponse{}})
 	r.Deliver(polledMsg{bank: "writer-agent"})
 	r.Deliver(checkDoneMsg{bank: "writer-agent"})
@@ -309,9 +287,7 @@ var errTest = &client.APIError{StatusCode: 500, Detail: "late"}
 // TestViewSizes: the pane fills exactly the size the layout gives it, in terminals
 // from the smallest the app draws in to large ones, whichever field has focus.
 func TestViewSizes(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Paste(strings.Repeat("long line of text ", 40) + "\n好きな店は鮨 さいとう 🍣")
 	fill(r, m, values{Tags: []string{"a-very-long-tag-name-that-goes-on"}})
 	for _, term := range [][2]int{{60, 20}, {79, 24}, {120, 40}, {160, 60}} {
@@ -328,10 +304,8 @@ func TestViewSizes(t *testing.T) {
 // TestSelection: y copies the operation id (or the document id of a sync retain), Y the
 // request and the answer.
 func TestSelection(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
+	m, r := uitest.Demo(t, New)
 	m.newID = pinnedID
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	if _, _, _, ok := m.Selection(); ok {
 		t.Fatal("nothing to copy before a retain")
 	}
@@ -351,9 +325,7 @@ func TestSelection(t *testing.T) {
 
 // TestClickFocusesField: a click on a field's line puts the keys in it.
 func TestClickFocusesField(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New)
 	r.Keys("esc")
 	var tagsRow int
 	for _, row := range m.rows {
@@ -375,22 +347,22 @@ func TestClickFocusesField(t *testing.T) {
 // in a pane started in that theme.
 func TestSetStylesRestylesEveryForm(t *testing.T) {
 	light := styles.New(false)
-	steps := func(c *common.Common, switchTheme bool) string {
-		m := New(c)
-		r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	draw := func(newPane func(*common.Common) *Model, switchTheme bool) string {
+		m, r := uitest.Demo(t, newPane)
 		r.Type("for alex")
 		r.Send(common.BankSelectedMsg{BankID: "research-agent"})
 		if switchTheme {
-			c.Styles = light
+			r.C.Styles = light
 			m.SetStyles(light)
 		}
 		r.Send(common.BankSelectedMsg{BankID: uitest.DemoBank})
 		return uitest.View(t, m)
 	}
-	switched := steps(uitest.NewCommon(t, uitest.DemoServer(t)), true)
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	c.Styles = light
-	if born := steps(c, false); switched != born {
+	bornLight := func(c *common.Common) *Model {
+		c.Styles = light
+		return New(c)
+	}
+	if switched, born := draw(New, true), draw(bornLight, false); switched != born {
 		t.Errorf("after the switch:\n%q\nstarted light:\n%q", switched, born)
 	}
 }
