@@ -2,7 +2,11 @@
 # use (a C compiler for -race, tmux, Hindsight's OpenAPI document) is checked by
 # scripts/testenv.sh, which says what is skipped.
 GO      ?= go
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# The version `make build` and `make install` stamp into the binary (--version). Outside
+# a git checkout it is empty and nothing is stamped: the binary then reports what the go
+# command recorded, or `dev` (see version.go). `make build VERSION=v1.2.3` overrides it.
+VERSION = $(shell git describe --tags --always --dirty 2>/dev/null)
+LDFLAGS = $(if $(VERSION),-X main.version=$(VERSION))
 STATICCHECK_VERSION := v0.8.2
 # The installed staticcheck when it is the pinned version, else the pinned version through
 # `go run` (the go command downloads it on first use and caches the build), so that a
@@ -14,10 +18,17 @@ STATICCHECK ?= $(if $(findstring ($(STATICCHECK_VERSION:v%=%)),$(shell staticche
 # `make test` expands it.
 RACE = $(shell GO='$(GO)' sh scripts/testenv.sh race)
 
-.PHONY: build test bench lint screenshots
+.PHONY: build install test bench lint screenshots
 
 build:
-	$(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o bin/hindsight-tui .
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/hindsight-tui .
+
+# go install puts the binary in $GOBIN, else in the bin directory of the first $GOPATH entry.
+install:
+	$(GO) install -trimpath -ldflags "$(LDFLAGS)" .
+	@dir="$$($(GO) env GOBIN)"; [ -n "$$dir" ] || dir="$$($(GO) env GOPATH | cut -d: -f1)/bin"; \
+	echo "installed $$dir/hindsight-tui: $$("$$dir/hindsight-tui" --version)"; \
+	case ":$$PATH:" in *":$$dir:"*) ;; *) echo "$$dir is not on your PATH: add it, or run $$dir/hindsight-tui";; esac
 
 # testenv.sh check says what cannot run here and why (under CI that is an error); the
 # last line repeats it, so an `ok` from every package is not mistaken for a full run.
