@@ -32,6 +32,7 @@ func TestContract(t *testing.T) {
 	s := &scenario{t: t, c: c, srv: srv, ctx: context.Background(), called: map[string]bool{}}
 	s.run()
 	s.keyed(doc)
+	s.bankHealth(doc)
 	v.report(t)
 	s.checkCoverage()
 }
@@ -124,6 +125,8 @@ func (s *scenario) run() {
 	s.entitiesTags(bank)
 	s.operations(scratch)
 	s.models(scratch)
+	s.activity(scratch)
+	s.graphs(bank)
 	s.directives(scratch)
 
 	_, err = c.DeleteBank(ctx, scratch)

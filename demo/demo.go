@@ -24,9 +24,14 @@ const DefaultAddr = "127.0.0.1:8888"
 // enough that its progress is visible in the explorer.
 const AsyncDelay = 2 * time.Second
 
-// Options are the server options of demo mode.
+// Options are the server options of demo mode: the demo banks plus the bank-health
+// banks (one healthy, the others each showing a problem), consolidation running in
+// the background as on a real server, and the bank LLM probe switched on.
 func Options() []hindsighttest.Option {
-	return []hindsighttest.Option{hindsighttest.WithDemoSeed(), hindsighttest.WithAsyncDelay(AsyncDelay)}
+	return []hindsighttest.Option{
+		hindsighttest.WithDemoSeed(), hindsighttest.WithBankHealthSeed(), hindsighttest.WithAsyncDelay(AsyncDelay),
+		hindsighttest.WithBackgroundConsolidation(), hindsighttest.WithBankLLMHealth(),
+	}
 }
 
 // Start runs a demo server on a free loopback port, for --demo. The caller closes it.

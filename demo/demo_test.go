@@ -163,3 +163,21 @@ func TestStart(t *testing.T) {
 	}
 	getOK(t, srv.URL()+"/v1/default/banks")
 }
+
+// TestStartHealthBanks checks the demo serves the bank-health banks and the LLM probe.
+func TestStartHealthBanks(t *testing.T) {
+	srv, err := Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	getOK(t, srv.URL()+"/v1/default/banks/ops-runbook/llm-requests")
+	resp, err := http.Post(srv.URL()+"/v1/default/banks/garden-planner/health/llm", "application/json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("LLM probe: %s", resp.Status)
+	}
+}

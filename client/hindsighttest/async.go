@@ -85,8 +85,11 @@ func (s *Server) stepOperation(op *operation, now time.Time) {
 // progressOf is an OperationProgress value.
 func progressOf(opType string, now time.Time, processed, total int) map[string]any {
 	stage := "storing"
-	if opType == "refresh_mental_model" {
+	switch opType {
+	case "refresh_mental_model":
 		stage = "reflecting"
+	case "consolidation":
+		stage = "consolidating"
 	}
 	return map[string]any{"stage": stage, "at": isoTime(now), "processed": processed, "total": total}
 }
@@ -94,11 +97,16 @@ func progressOf(opType string, now time.Time, processed, total int) map[string]a
 // finishOperation runs op's work and records the outcome.
 func (s *Server) finishOperation(op *operation, now time.Time) {
 	op.status = "completed"
+	var err error
 	if op.apply != nil {
-		if err := op.apply(now); err != nil {
-			op.status = "failed"
-			op.errorMessage = err.Error()
-		}
+		err = op.apply(now)
+	}
+	if s.afterTask(op, now, err) {
+		return // a failed attempt that is retried later
+	}
+	if err != nil {
+		op.status = "failed"
+		op.errorMessage = err.Error()
 	}
 	delete(op.resultMeta, "progress")
 	op.updatedAt = now
@@ -173,8 +181,15 @@ func (s *Server) completeAll(now time.Time) {
 		return rest[i].id < rest[j].id
 	})
 	s.queue = append(s.queue, rest...)
-	for _, op := range s.queue {
-		op.startAt, op.dueAt = now, now
+	// Finished work may queue more (a retain queues consolidation, a long consolidation
+	// its next round); run that too, a bounded number of times.
+	for range 10 {
+		if len(s.queue) == 0 {
+			return
+		}
+		for _, op := range s.queue {
+			op.startAt, op.dueAt = now, now
+		}
+		s.advanceOperations(now)
 	}
-	s.advanceOperations(now)
 }

@@ -83,15 +83,17 @@ func (s *Server) handleGetEntity(w http.ResponseWriter, r *http.Request, p pathP
 	writeDetail(w, http.StatusNotFound, fmt.Sprintf("Entity %s not found", raw))
 }
 
-// cooccurrence counts how often two entities share a live memory.
+// cooccurrence counts how often two entities share a live memory, and when they last
+// did (the memory's event time, as the real table tracks the event timeline).
 type cooccurrence struct {
 	a, b  string
 	count int
 	last  time.Time
 }
 
-// handleEntityGraph serves GET …/entities/graph: entities linked by co-occurrence,
-// strongest edges first.
+// handleEntityGraph serves GET …/entities/graph: co-occurrence edges with a count of
+// at least min_count, strongest and then most recent first, the first limit of them;
+// nodes are only the entities on those edges, and the totals count this response.
 func (s *Server) handleEntityGraph(w http.ResponseWriter, r *http.Request, bankID string) {
 	q := newRequest(w, r, "limit", "min_count")
 	limit := q.integer("limit", 1000, 0, noMax)
@@ -100,55 +102,14 @@ func (s *Server) handleEntityGraph(w http.ResponseWriter, r *http.Request, bankI
 		return
 	}
 	b := s.store.banks[bankID]
-	nodes, edges := []map[string]any{}, []map[string]any{}
-	total := 0
 	var pairs []*cooccurrence
 	if b != nil {
-		total = len(b.entities)
-		byPair := map[[2]string]*cooccurrence{}
-		for _, m := range b.memories {
-			if m.state == "invalidated" || len(m.entityIDs) < 2 {
-				continue
-			}
-			when := m.createdAt
-			if m.mentionedAt != nil {
-				when = *m.mentionedAt
-			}
-			for i, x := range m.entityIDs {
-				for _, y := range m.entityIDs[i+1:] {
-					key := [2]string{min(x, y), max(x, y)}
-					c := byPair[key]
-					if c == nil {
-						c = &cooccurrence{a: key[0], b: key[1]}
-						byPair[key] = c
-					}
-					c.count++
-					if when.After(c.last) {
-						c.last = when
-					}
-				}
-			}
-		}
-		for _, c := range byPair {
-			if c.count >= minCount {
-				pairs = append(pairs, c)
-			}
-		}
+		pairs = cooccurrences(b, minCount)
 	}
-	sort.Slice(pairs, func(i, j int) bool {
-		if pairs[i].count != pairs[j].count {
-			return pairs[i].count > pairs[j].count
-		}
-		return pairs[i].a+pairs[i].b < pairs[j].a+pairs[j].b
-	})
-	totalEdges := len(pairs)
 	pairs = pairs[:min(limit, len(pairs))]
+	nodes, edges := []map[string]any{}, []map[string]any{}
 	seen := map[string]bool{}
 	for _, c := range pairs {
-		edges = append(edges, map[string]any{"data": map[string]any{
-			"id": c.a + "-" + c.b, "source": c.a, "target": c.b, "linkType": "cooccurrence", "weight": c.count,
-			"color": "#94a3b8", "lineStyle": "solid", "lastCooccurred": isoTime(c.last),
-		}})
 		for _, id := range []string{c.a, c.b} {
 			if e := b.entities[id]; e != nil && !seen[id] {
 				seen[id] = true
@@ -157,21 +118,71 @@ func (s *Server) handleEntityGraph(w http.ResponseWriter, r *http.Request, bankI
 				}})
 			}
 		}
+		edges = append(edges, map[string]any{"data": map[string]any{
+			"id": c.a + "-" + c.b, "source": c.a, "target": c.b, "linkType": "cooccurrence", "weight": c.count,
+			"color": "#ffd700", "lineStyle": "solid", "lastCooccurred": isoTime(c.last),
+		}})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"nodes": nodes, "edges": edges, "total_entities": total, "total_edges": totalEdges, "limit": limit,
+		"nodes": nodes, "edges": edges, "total_entities": len(nodes), "total_edges": len(edges), "limit": limit,
 	})
 }
 
-// entityColor shades graph nodes by how often the entity is mentioned.
-func entityColor(mentions int) string {
-	switch {
-	case mentions >= 20:
-		return "#7c3aed"
-	case mentions >= 5:
-		return "#2563eb"
+// cooccurrences counts entity pairs over the bank's live memories, keeping pairs seen
+// at least minCount times, ordered by count DESC, last co-occurrence DESC.
+func cooccurrences(b *bank, minCount int) []*cooccurrence {
+	byPair := map[[2]string]*cooccurrence{}
+	for _, m := range b.memories {
+		if m.state == "invalidated" || len(m.entityIDs) < 2 {
+			continue
+		}
+		when := eventTime(m)
+		if when.IsZero() {
+			when = m.createdAt
+		}
+		for i, x := range m.entityIDs {
+			for _, y := range m.entityIDs[i+1:] {
+				if x == y {
+					continue
+				}
+				key := [2]string{min(x, y), max(x, y)}
+				c := byPair[key]
+				if c == nil {
+					c = &cooccurrence{a: key[0], b: key[1]}
+					byPair[key] = c
+				}
+				c.count++
+				if when.After(c.last) {
+					c.last = when
+				}
+			}
+		}
 	}
-	return "#0ea5e9"
+	var pairs []*cooccurrence
+	for _, c := range byPair {
+		if c.count >= minCount {
+			pairs = append(pairs, c)
+		}
+	}
+	sort.Slice(pairs, func(i, j int) bool {
+		x, y := pairs[i], pairs[j]
+		if x.count != y.count {
+			return x.count > y.count
+		}
+		if !x.last.Equal(y.last) {
+			return x.last.After(y.last)
+		}
+		return x.a+x.b < y.a+y.b
+	})
+	return pairs
+}
+
+// entityColor shades entity nodes: darker for entities mentioned more than once.
+func entityColor(mentions int) string {
+	if mentions > 1 {
+		return "#42a5f5"
+	}
+	return "#90caf9"
 }
 
 // handleListTags serves GET …/tags: q is an anchored, case-insensitive pattern where

@@ -71,9 +71,12 @@ func groupByDocument(items []retainItem) []*docGroup {
 // the request arrived (the default mentioned_at); stored is when the work ran.
 func (s *Server) ingest(b *bank, items []retainItem, documentTags []string, received, stored time.Time) tokenUsage {
 	var usage tokenUsage
+	run := newLLMRun(b.id, "retain", nil)
 	for _, g := range groupByDocument(items) {
 		usage.InputTokens += s.ingestDocument(b, g, documentTags, received, stored, &usage)
+		s.retained(b, run, g.id, stored)
 	}
+	s.finishRetain(b, run, stored)
 	usage.TotalTokens = usage.InputTokens + usage.OutputTokens
 	return usage
 }

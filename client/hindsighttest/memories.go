@@ -311,7 +311,9 @@ func (s *Server) handleClearMemories(w http.ResponseWriter, r *http.Request, ban
 	writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }
 
-// handleClearObservations serves DELETE …/observations.
+// handleClearObservations serves DELETE …/observations: every observation goes (with
+// its history), and every fact is unconsolidated again, as is the bank's last
+// consolidation time.
 func (s *Server) handleClearObservations(w http.ResponseWriter, r *http.Request, bankID string) {
 	markIgnored(w, ignoredQuery(r))
 	if !s.authorized(w, r) {
@@ -320,6 +322,14 @@ func (s *Server) handleClearObservations(w http.ResponseWriter, r *http.Request,
 	n := 0
 	if b := s.store.banks[bankID]; b != nil {
 		n = b.deleteMemories(func(m *memory) bool { return m.factType == "observation" })
+		for _, m := range b.memories {
+			if m.factType != "observation" && m.state == "valid" && m.consolidation == "done" {
+				m.consolidation, m.consolidatedAt = "pending", nil
+			}
+		}
+		b.lastConsolidatedAt = nil
+		b.rev++
+		s.resetConsolidation(b)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"success": true, "message": fmt.Sprintf("Cleared %d observations", n), "deleted_count": n,
@@ -327,8 +337,10 @@ func (s *Server) handleClearObservations(w http.ResponseWriter, r *http.Request,
 }
 
 // handleClearMemoryObservations serves DELETE …/memories/{id}/observations: drops the
-// observations derived from one fact and marks the fact for re-consolidation. Unknown
-// memories simply have nothing to clear.
+// observations citing one fact and marks the fact and their other sources for
+// re-consolidation (queued at once when the bank consolidates by itself). Unknown
+// memories simply have nothing to clear; a malformed id fails in the database, which
+// the real server reports as a 500.
 func (s *Server) handleClearMemoryObservations(w http.ResponseWriter, r *http.Request, p pathParams) {
 	markIgnored(w, ignoredQuery(r))
 	if !s.authorized(w, r) {
@@ -336,17 +348,30 @@ func (s *Server) handleClearMemoryObservations(w http.ResponseWriter, r *http.Re
 	}
 	id, ok := canonicalUUID(p["memory_id"])
 	if !ok {
-		writeDetail(w, http.StatusBadRequest, fmt.Sprintf("Invalid memory_id: '%s' is not a valid UUID", p["memory_id"]))
+		writeDetail(w, http.StatusInternalServerError, fmt.Sprintf("invalid UUID '%s': length must be between 32..36 characters, got %d",
+			p["memory_id"], len(p["memory_id"])))
 		return
 	}
 	n := 0
 	if b := s.store.banks[p["bank_id"]]; b != nil {
+		requeue := map[string]bool{}
 		n = b.deleteMemories(func(o *memory) bool {
-			return o.factType == "observation" && slices.Contains(o.sourceIDs, id)
+			if o.factType != "observation" || !slices.Contains(o.sourceIDs, id) {
+				return false
+			}
+			for _, src := range o.sourceIDs {
+				requeue[src] = true
+			}
+			return true
 		})
-		if m := b.memories[id]; m != nil && n > 0 && m.factType != "observation" {
-			m.consolidation, m.consolidatedAt = "pending", nil
+		for src := range requeue {
+			if m := b.memories[src]; m != nil && m.factType != "observation" && m.consolidation == "done" {
+				m.consolidation, m.consolidatedAt = "pending", nil
+			}
+		}
+		if n > 0 {
 			b.rev++
+			s.resetConsolidation(b)
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"deleted_count": n})

@@ -274,8 +274,9 @@ func TestClearMemories(t *testing.T) {
 	if r["deleted_count"] != 1.0 {
 		t.Errorf("per-memory clear %v", r)
 	}
-	if got := listTexts(t, srv, "team", "?consolidation_state=pending"); len(got) != 2 {
-		t.Errorf("fact re-queued for consolidation: %q", got)
+	// The cleared observation cited m1 and m2: both go back to pending, next to m3.
+	if got := listTexts(t, srv, "team", "?consolidation_state=pending"); len(got) != 3 {
+		t.Errorf("facts re-queued for consolidation: %q", got)
 	}
 	r = mustStatus(t, send(t, srv, "DELETE", b+"/observations", nil), 200).obj(t)
 	if r["message"] != "Cleared 0 observations" || r["deleted_count"] != 0.0 {

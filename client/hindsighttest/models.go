@@ -297,6 +297,7 @@ func (s *Server) queueRefresh(b *bank, mm *mentalModel, now time.Time) *operatio
 			return detailf("Mental model %s not found in bank %s", mm.id, b.id)
 		}
 		outcome := s.refreshModel(bk, bk.models[mm.id], done)
+		s.traceRefresh(bk, bk.models[mm.id], done)
 		op.details = map[string]any{"operation_type": "refresh_mental_model", "outcome": outcome}
 		op.resultMeta["outcome"] = outcome
 		return nil

@@ -99,7 +99,7 @@ func (s *Server) handleListOperations(w http.ResponseWriter, r *http.Request, ba
 			ID: op.id, TaskType: op.opType, ItemsCount: op.itemsCount, DocumentID: strPtr(op.documentID),
 			MentalModelID: strPtr(op.mentalModelID), Details: operationDetails(op), CreatedAt: isoTime(op.createdAt),
 			UpdatedAt: isoPtr(&op.updatedAt), Status: op.status, ErrorMessage: strPtr(op.errorMessage),
-			RetryCount: op.retryCount, Progress: op.resultMeta["progress"],
+			RetryCount: op.retryCount, NextRetryAt: isoPtr(op.nextRetryAt), Progress: op.resultMeta["progress"],
 		})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
@@ -167,7 +167,7 @@ func (s *Server) handleGetOperation(w http.ResponseWriter, r *http.Request, p pa
 	st := operationStatus{
 		OperationID: raw, Status: op.status, OperationType: op.opType, CreatedAt: isoPtr(&op.createdAt),
 		UpdatedAt: isoPtr(&op.updatedAt), CompletedAt: isoPtr(op.completedAt), ErrorMessage: strPtr(op.errorMessage),
-		RetryCount: &retries, Progress: op.resultMeta["progress"], ResultMetadata: op.resultMeta,
+		RetryCount: &retries, NextRetryAt: isoPtr(op.nextRetryAt), Progress: op.resultMeta["progress"], ResultMetadata: op.resultMeta,
 		Details: operationDetails(op),
 	}
 	if op.isParent() {
@@ -276,6 +276,7 @@ func (s *Server) handleRetryOperation(w http.ResponseWriter, r *http.Request, p 
 // seed have no work attached; retried, they simply complete.
 func (s *Server) requeue(op *operation, now time.Time) {
 	op.status, op.errorMessage, op.completedAt, op.retryCount, op.updatedAt = "pending", "", nil, 0, now
+	op.nextRetryAt = nil
 	if op.apply == nil && len(op.childIDs) == 0 {
 		op.apply = func(time.Time) error { return nil }
 	}

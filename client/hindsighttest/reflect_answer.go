@@ -72,6 +72,7 @@ func (s *Server) reflect(b *bank, req *reflectRequest) reflectResponse {
 	if req.includeToolCalls {
 		resp.Trace = reflectTraceOf(calls, req.toolOutputs)
 	}
+	s.traceReflect(b, req, ev, calls, resp, s.now())
 	return resp
 }
 

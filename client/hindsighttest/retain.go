@@ -44,6 +44,7 @@ func (s *Server) handleRetain(w http.ResponseWriter, r *http.Request, bankID str
 	if !async {
 		b := s.ensureBank(bankID)
 		usage := s.ingest(b, items, documentTags, now, now)
+		s.retainCompleted(bankID, retainedItems(items), "", now)
 		writeJSON(w, http.StatusOK, map[string]any{
 			"success": true, "bank_id": bankID, "items_count": len(items), "async": false, "usage": usage,
 		})

@@ -28,7 +28,7 @@ func TestRoutePrecedence(t *testing.T) {
 		{"wrong method on a literal path", "DELETE", b + "/memories/list", 405, nil},
 		{"unknown path", "GET", "/v1/default/nothing", 404, detailContains("Not Found")},
 		{"empty bank id segment", "GET", "/v1/default/banks//stats", 404, nil},
-		{"route not simulated", "GET", b + "/graph", 501, nil},
+		{"route not simulated", "GET", "/metrics", 501, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

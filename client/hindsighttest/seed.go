@@ -17,6 +17,8 @@ var demoSeedJSON []byte
 // Seed is a whole demo data set.
 type Seed struct {
 	Banks []SeedBank `json:"banks"`
+	// Activity is audit history and webhooks for the banks above (seed_activity.go).
+	Activity *SeedActivity `json:"activity,omitempty"`
 }
 
 // SeedBank is one bank with everything it holds.
@@ -121,5 +123,6 @@ func DemoSeed() (*Seed, error) {
 	if err := json.Unmarshal(demoSeedJSON, &s); err != nil {
 		return nil, fmt.Errorf("decode demo seed: %w", err)
 	}
+	s.Activity = demoActivity()
 	return &s, nil
 }

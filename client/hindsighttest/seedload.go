@@ -36,6 +36,9 @@ func (s *Server) loadSeed(seed *Seed) error {
 			return fmt.Errorf("seed bank %q: %w", sb.BankID, err)
 		}
 	}
+	if seed.Activity != nil {
+		return s.loadActivity(seed.Activity, shift)
+	}
 	return nil
 }
 

@@ -39,6 +39,8 @@ type Server struct {
 	// listOrder caches each bank's memories in list order, keyed by bank revision.
 	listOrder map[*bank]memoryOrderCache
 	table     []route
+	// health simulates consolidation, the LLM request log and bank LLM settings.
+	health *healthSim
 
 	// Set by options, fixed once the server runs (read without mu).
 	latency time.Duration
@@ -148,6 +150,9 @@ func newServer(opts ...Option) (*Server, error) {
 			return nil, err
 		}
 	}
+	if err := s.applySeedExtras(); err != nil {
+		return nil, err
+	}
 	for _, spec := range s.synthetic {
 		s.generateSynthetic(spec)
 	}
@@ -253,7 +258,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.advanceOperations(s.now())
-	s.route(w, r)
+	s.serveRouted(w, r)
 }
 
 // sleepCtx waits for d, returning false if ctx ends first.

@@ -14,6 +14,8 @@ type store struct {
 	operations map[string]*operation
 	// chunkIndex maps a chunk id ("bank_doc_index") to its chunk, for GET /v1/default/chunks/{id}.
 	chunkIndex map[string]*chunk
+	// activity holds audit logs and webhooks (activity.go); nil until first used.
+	activity *activityState
 }
 
 func newStore() *store {
@@ -177,6 +179,8 @@ type operation struct {
 	mentalModelID string
 	errorMessage  string
 	retryCount    int
+	// nextRetryAt is when a failed attempt is tried again (webhook deliveries).
+	nextRetryAt   *time.Time
 	parentID      string   // child operations point at their batch_retain parent
 	childIDs      []string // parents only
 	subBatchIndex int

@@ -1,0 +1,76 @@
+package hindsighttest
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMemoriesTimeseries(t *testing.T) {
+	srv := newTestServer(t, WithSeed(smallSeed()))
+	retainSync(t, srv, "team", map[string]any{"content": "Erin joined on Monday.", "timestamp": "2026-11-28T12:00:00Z"})
+	get := func(bank, query string) map[string]any {
+		return mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+bank+"/stats/memories-timeseries"+query, nil), 200).obj(t)
+	}
+	tests := []struct {
+		query, period, trunc, field string
+		count                       int
+		first, last                 string
+	}{
+		{"", "7d", "day", "created_at", 7, "2026-11-24T00:00:00+00:00", "2026-11-30T00:00:00+00:00"},
+		{"?period=1h", "1h", "minute", "created_at", 60, "2026-11-30T08:01:00+00:00", "2026-11-30T09:00:00+00:00"},
+		{"?period=12h", "12h", "hour", "created_at", 12, "2026-11-29T22:00:00+00:00", "2026-11-30T09:00:00+00:00"},
+		{"?period=1d", "1d", "hour", "created_at", 24, "2026-11-29T10:00:00+00:00", "2026-11-30T09:00:00+00:00"},
+		{"?period=30d", "30d", "day", "created_at", 30, "2026-11-01T00:00:00+00:00", "2026-11-30T00:00:00+00:00"},
+		{"?period=90d&time_field=mentioned_at", "90d", "day", "mentioned_at", 90, "2026-09-02T00:00:00+00:00", "2026-11-30T00:00:00+00:00"},
+		{"?period=2w&time_field=updated_at", "7d", "day", "created_at", 7, "2026-11-24T00:00:00+00:00", "2026-11-30T00:00:00+00:00"},
+		{"?time_field=occurred_start", "7d", "day", "occurred_start", 7, "2026-11-24T00:00:00+00:00", "2026-11-30T00:00:00+00:00"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.query, func(t *testing.T) {
+			out := get("team", tc.query)
+			buckets := out["buckets"].([]any)
+			if out["period"] != tc.period || out["trunc"] != tc.trunc || out["time_field"] != tc.field || len(buckets) != tc.count ||
+				buckets[0].(map[string]any)["time"] != tc.first || buckets[len(buckets)-1].(map[string]any)["time"] != tc.last {
+				t.Errorf("%v %v %v, %d buckets from %v to %v", out["period"], out["trunc"], out["time_field"], len(buckets),
+					buckets[0], buckets[len(buckets)-1])
+			}
+		})
+	}
+	day := func(out map[string]any, date string) map[string]any {
+		for _, b := range out["buckets"].([]any) {
+			if strings.HasPrefix(b.(map[string]any)["time"].(string), date) {
+				return b.(map[string]any)
+			}
+		}
+		t.Fatalf("no bucket %s", date)
+		return nil
+	}
+	byCreated := get("team", "")
+	if b := day(byCreated, "2026-11-30"); b["world"] == 0.0 {
+		t.Errorf("today's retain counts by created_at: %v", b)
+	}
+	if b := day(byCreated, "2026-11-25"); b["experience"] != 1.0 || b["world"] != 0.0 {
+		t.Errorf("seeded experience %v", b)
+	}
+	if b := day(byCreated, "2026-11-26"); b["observation"] != 1.0 {
+		t.Errorf("seeded observation %v", b)
+	}
+	byMention := get("team", "?time_field=mentioned_at")
+	if day(byMention, "2026-11-28")["world"] == 0.0 || day(byMention, "2026-11-30")["world"] != 0.0 {
+		t.Errorf("mentioned_at buckets: %v", byMention["buckets"])
+	}
+	// occurred_start is unset on these memories: each falls back to created_at.
+	if b := day(get("team", "?time_field=occurred_start"), "2026-11-30"); b["world"] == 0.0 {
+		t.Errorf("occurred_start falls back to created_at: %v", b)
+	}
+	// The invalidated memory (2026-10-01) is not counted.
+	if b := day(get("team", "?period=90d"), "2026-10-01"); b["world"] != 0.0 {
+		t.Errorf("archived memory counted: %v", b)
+	}
+	empty := get("nope", "?period=12h")
+	for _, b := range empty["buckets"].([]any) {
+		if m := b.(map[string]any); m["world"] != 0.0 || m["experience"] != 0.0 || m["observation"] != 0.0 {
+			t.Errorf("missing bank %v", m)
+		}
+	}
+}
