@@ -42,7 +42,7 @@ func (m *Model) openCode() tea.Cmd {
 		m.invalid = errs
 		return common.Toast("fix the marked filters first: " + m.problems())
 	}
-	in := codegen.Input{BaseURL: m.c.BaseURL, BankID: m.bank, KeySet: m.c.KeySet, Req: req}
+	in := codegen.Input{BaseURL: m.c.BaseURL, BankID: m.bank, KeySet: m.c.KeySet, KeyOrigin: m.c.KeyOrigin, Req: req}
 	d := &codeDialog{c: m.c, targets: codegen.Targets()}
 	for _, t := range d.targets {
 		d.snippets = append(d.snippets, codegen.Recall(t, in))
