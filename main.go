@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -24,10 +23,6 @@ import (
 	"hindsight-tui/doctor"
 	"hindsight-tui/ui"
 )
-
-// version is set at build time with -ldflags "-X main.version=v1.2.3"; when it is empty
-// the module version recorded by the Go toolchain is used, else "dev".
-var version string
 
 func main() {
 	home, _ := os.UserHomeDir() // unknown home: the config-file rungs are skipped
@@ -156,14 +151,4 @@ func connect(o options, getenv func(string) string, home string) (config.Config,
 		return cfg, nil, noop, err
 	}
 	return cfg, c, closeDemo, nil
-}
-
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
 }

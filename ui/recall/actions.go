@@ -10,16 +10,8 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// action is something the pane does, from its keys or the command palette; owner
-// makes sure that, broadcast to every pane, only this one acts.
-type action struct {
-	owner *Model
-	do    string
-	item  itemID // for doItem, doToggle, doSet
-	value string // for doSet
-}
-
-// The pane's actions.
+// The pane's actions, from its keys or the command palette (common.ActionMsg.Kind);
+// the filter bar's own actions are the bar's.
 const (
 	doSearch    = "search"
 	doFilters   = "filters"
@@ -30,14 +22,19 @@ const (
 	doPrompt    = "prompt"
 	doOpen      = "open"
 	doRefresh   = "refresh"
-	doItem      = "item"   // focus one filter
-	doToggle    = "toggle" // flip a toggle filter
-	doSet       = "set"    // set a cycle filter to value
 )
 
+// onAction runs a palette action: the bar's, or one of the pane's.
+func (m *Model) onAction(a common.ActionMsg) tea.Cmd {
+	if cmd, ev, ok := m.bar.Act(a); ok {
+		return tea.Batch(cmd, m.onBar(ev))
+	}
+	return m.do(a.Kind)
+}
+
 // do performs an action.
-func (m *Model) do(a action) tea.Cmd {
-	switch a.do {
+func (m *Model) do(what string) tea.Cmd {
+	switch what {
 	case doSearch:
 		return m.focusZone(zoneSearch)
 	case doFilters:
@@ -49,7 +46,7 @@ func (m *Model) do(a action) tea.Cmd {
 	case doTraceView:
 		return m.toggleTraceView()
 	case doTraceOn:
-		m.cur.filters.toggle(iTrace)
+		m.cur.filters.trace = !m.cur.filters.trace
 		return m.filtersChanged()
 	case doCode:
 		return m.openCode()
@@ -57,14 +54,6 @@ func (m *Model) do(a action) tea.Cmd {
 		return m.openPrompt()
 	case doOpen:
 		return m.openMemory()
-	case doItem:
-		return m.focusItem(a.item)
-	case doToggle:
-		m.cur.filters.toggle(a.item)
-		return m.filtersChanged()
-	case doSet:
-		m.cur.filters.setCycle(a.item, a.value)
-		return m.filtersChanged()
 	}
 	return nil
 }
@@ -105,9 +94,7 @@ func (m *Model) openMemory() tea.Cmd {
 	if id == "" || m.bank == "" {
 		return nil
 	}
-	d, load := components.NewMemoryDialog(m.c, m.bank, id)
-	m.dialog.d = d
-	return tea.Batch(emit(common.OpenDialogMsg{Dialog: d}), load)
+	return common.OpenDialog(components.NewMemoryDialog(m.c, m.bank, id))
 }
 
 // Selection implements common.Copier: the selected result's id and JSON (in the

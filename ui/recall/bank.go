@@ -45,9 +45,9 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.res, m.err, m.serverErrs, m.traceShown = nil, nil, nil, nil
 	m.cursor, m.offset, m.showTrace = 0, 0, false
 	m.detail = detailState{}
-	m.bar.setBank(id, m.cur)
+	cmd := m.bar.Bind(id, &m.cur.filters)
 	m.validate()
-	return nil
+	return cmd
 }
 
 // remember adds a searched query to the bank's history (moving a repeat to the end).

@@ -2,164 +2,43 @@ package recall
 
 import (
 	"slices"
+	"strings"
 
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
-// barState is the filter bar's cursor and editors. Text items are edited in place:
-// one text input holds the item under the cursor, and every keystroke writes the
-// text back into the bank's filters.
-type barState struct {
-	cursor itemID
-	text   textinput.Model
-	holds  itemID // the text item the input holds; -1 for none
-	tags   *components.TagInput
-	active bool
+// newBar is the filter bar over a bank's filters: enter on a typed item searches.
+func newBar(c *common.Common) *components.FilterBar[filters] {
+	kr := c.Keys.Recall
+	keys := components.FilterBarKeys{Next: kr.NextItem, Prev: kr.PrevItem, Toggle: kr.Toggle, Leave: kr.Leave}
+	return components.NewFilterBar(c, keys, []string{"enter search"}, barItems()...)
 }
 
-func newBar(c *common.Common) barState {
-	return barState{text: components.NewInput(c.Styles, "", ""), holds: -1, tags: components.NewTagInput(c)}
+// barKey handles a key (or a paste) in the filter bar: a changed filter searches
+// again after a pause, enter searches now, esc goes back to the results.
+func (m *Model) barKey(msg tea.Msg) tea.Cmd {
+	cmd, ev := m.bar.Update(msg)
+	return tea.Batch(cmd, m.onBar(ev))
 }
 
-func (b *barState) restyle(st *styles.Styles) { b.text.SetStyles(components.InputStyles(st)) }
-
-// setBank points the bar at another bank's filters.
-func (b *barState) setBank(id string, st *bankState) {
-	b.blur()
-	b.tags.SetBank(id)
-	b.tags.SetTags(st.filters.tags)
-}
-
-// focus puts the keys on the item under the cursor.
-func (b *barState) focus(st *bankState) tea.Cmd {
-	b.active = true
-	return b.enter(st)
-}
-
-// blur leaves the bar; text being typed stays in the filters.
-func (b *barState) blur() {
-	b.active = false
-	b.text.Blur()
-	b.holds = -1
-	b.tags.Blur()
-}
-
-// enter prepares the editor of the item under the cursor.
-func (b *barState) enter(st *bankState) tea.Cmd {
-	b.text.Blur()
-	b.holds = -1
-	b.tags.Blur()
-	it := items()[b.cursor]
-	switch it.kind {
-	case kindText:
-		b.holds = b.cursor
-		b.text.Placeholder = it.hint
-		b.text.SetValue(*st.filters.text(b.cursor))
-		_ = b.text.Focus()
-		b.text.CursorEnd()
-	case kindTags:
-		return b.tags.Focus()
-	}
-	return nil
-}
-
-// move steps the cursor by d items, wrapping.
-func (b *barState) move(st *bankState, d int) tea.Cmd {
-	n := int(numItems)
-	b.cursor = itemID(((int(b.cursor)+d)%n + n) % n)
-	return b.enter(st)
-}
-
-// barKey handles a key in the filter bar.
-func (m *Model) barKey(k tea.KeyPressMsg) tea.Cmd {
-	b := &m.bar
-	kr := m.keys.Recall
-	f := &m.cur.filters
-	it := items()[b.cursor]
-	if key.Matches(k, kr.Leave) {
+// onBar acts on what the bar did.
+func (m *Model) onBar(ev components.FilterEvent) tea.Cmd {
+	switch ev {
+	case components.FilterChanged:
+		return m.filtersChanged()
+	case components.FilterSubmit:
+		return m.searchNow()
+	case components.FilterLeave:
 		return m.focusZone(zoneResults)
-	}
-	switch it.kind {
-	case kindTags:
-		if k.String() == "left" && b.tags.Value() == "" {
-			return b.move(m.cur, -1)
+	case components.FilterOpen:
+		if m.zone != zoneBar {
+			return m.focusZone(zoneBar)
 		}
-		if k.String() == "right" && b.tags.Value() == "" {
-			return b.move(m.cur, 1)
-		}
-		handled, changed, cmd := b.tags.HandleKey(k)
-		if changed {
-			f.tags = b.tags.Tags()
-			return tea.Batch(cmd, m.filtersChanged())
-		}
-		if handled {
-			return cmd
-		}
-		if k.String() == "enter" {
-			return m.searchNow()
-		}
-	case kindText:
-		pos, n := b.text.Position(), len([]rune(b.text.Value()))
-		switch {
-		case k.String() == "left" && pos == 0, k.String() == "right" && pos == n:
-		case k.String() == "tab", k.String() == "shift+tab":
-		case k.String() == "enter":
-			return m.searchNow()
-		default:
-			before := b.text.Value()
-			var cmd tea.Cmd
-			b.text, cmd = b.text.Update(k)
-			if v := b.text.Value(); v != before {
-				*f.text(b.cursor) = v
-				return tea.Batch(cmd, m.filtersChanged())
-			}
-			return cmd
-		}
-	default:
-		if key.Matches(k, kr.Toggle) {
-			return m.changeItem(b.cursor)
-		}
-	}
-	switch {
-	case key.Matches(k, kr.NextItem):
-		return b.move(m.cur, 1)
-	case key.Matches(k, kr.PrevItem):
-		return b.move(m.cur, -1)
-	}
-	return nil
-}
-
-// changeItem toggles or cycles a non-text item and searches again after a pause.
-func (m *Model) changeItem(id itemID) tea.Cmd {
-	f := &m.cur.filters
-	switch items()[id].kind {
-	case kindToggle:
-		f.toggle(id)
-	case kindCycle:
-		f.cycle(id)
-	default:
-		return nil
-	}
-	return m.filtersChanged()
-}
-
-// pasteBar inserts pasted text into the text item or the tag input under the cursor.
-func (m *Model) pasteBar(msg tea.PasteMsg) tea.Cmd {
-	b := &m.bar
-	switch items()[b.cursor].kind {
-	case kindTags:
-		return b.tags.Paste(msg)
-	case kindText:
-		var cmd tea.Cmd
-		b.text, cmd = b.text.Update(msg)
-		*m.cur.filters.text(b.cursor) = b.text.Value()
-		return tea.Batch(cmd, m.filtersChanged())
 	}
 	return nil
 }
@@ -167,26 +46,114 @@ func (m *Model) pasteBar(msg tea.PasteMsg) tea.Cmd {
 // resetFilters puts every filter back to the server's defaults (nothing sent).
 func (m *Model) resetFilters() tea.Cmd {
 	m.cur.filters = filters{}
-	m.bar.tags.SetTags(nil)
-	if m.zone == zoneBar {
-		_ = m.bar.enter(m.cur)
-	}
-	cmd := m.filtersChanged()
-	return tea.Batch(cmd, common.Toast("filters reset to the server defaults"))
-}
-
-// focusItem opens the bar on one item (from the command palette).
-func (m *Model) focusItem(id itemID) tea.Cmd {
-	m.bar.cursor = id
-	if m.zone == zoneBar {
-		return m.bar.enter(m.cur)
-	}
-	return m.focusZone(zoneBar)
+	return tea.Batch(m.bar.Sync(), m.filtersChanged(), common.Toast("filters reset to the server defaults"))
 }
 
 // setTags replaces the tag filter (for tests and the palette).
 func (m *Model) setTags(tags []string) tea.Cmd {
 	m.cur.filters.tags = slices.Clone(tags)
-	m.bar.tags.SetTags(tags)
-	return m.filtersChanged()
+	return tea.Batch(m.bar.Sync(), m.filtersChanged())
+}
+
+// problems lists every filter error in one line, the filters' own first.
+func (m *Model) problems() string { return m.bar.Problems(m.invalid, m.serverErrs) }
+
+// barLines draws the filter bar: a summary of what is set (and of the defaults that
+// apply instead) while the bar is not focused, every item while it is.
+func (m *Model) barLines(w, maxLines int) []string {
+	if m.zone == zoneBar && m.focused {
+		return m.bar.Lines(maxLines)
+	}
+	return m.barSummary(w)
+}
+
+// barSummary is one line of the filters that are set, one of the defaults that apply,
+// and one of the problems, if any.
+func (m *Model) barSummary(w int) []string {
+	st := m.c.Styles
+	f := &m.cur.filters
+	set, defaults := summaryParts(st, f)
+	hint := st.Muted.Render(m.keys.Recall.Filters.Help().Key + " edit")
+	first := st.Muted.Render("filters ") + strings.Join(set, st.Subtle.Render(" · "))
+	if len(set) == 0 {
+		first = st.Muted.Render("filters none: the server's defaults apply")
+	}
+	lines := []string{components.Spread(first, hint, w)}
+	if len(defaults) > 0 {
+		lines = append(lines, components.Fit(st.FilterDflt.Render(components.Truncate("defaults "+strings.Join(defaults, " · "), w)), w))
+	}
+	if msg := m.problems(); msg != "" {
+		lines = append(lines, components.Fit(st.Error.Render(components.Truncate("✗ "+msg, w)), w))
+	}
+	return lines
+}
+
+// summaryParts describes the filters that are set (styled) and the server defaults in
+// force for the rest (plain).
+func summaryParts(st *styles.Styles, f *filters) (set, defaults []string) {
+	on := st.FilterItem.Render
+	var types []string
+	for i, t := range factTypes() {
+		if f.types[i] {
+			types = append(types, t)
+		}
+	}
+	if len(types) > 0 {
+		set = append(set, "types "+on(strings.Join(types, "+")))
+	} else {
+		defaults = append(defaults, "all types")
+	}
+	if len(f.tags) > 0 {
+		chips := make([]string, len(f.tags))
+		for i, t := range f.tags {
+			chips[i] = st.Chip.Render(" " + sanitize.Line(t) + " ")
+		}
+		set = append(set, "tags "+strings.Join(chips, " "))
+	}
+	if f.match != "" {
+		set = append(set, "match "+on(f.match))
+	} else if len(f.tags) > 0 {
+		defaults = append(defaults, "tags_match any")
+	}
+	if f.budget != "" {
+		set = append(set, "budget "+on(f.budget))
+	} else {
+		defaults = append(defaults, "budget mid")
+	}
+	if s := strings.TrimSpace(f.maxTokens); s != "" {
+		set = append(set, "max_tokens "+on(sanitize.Line(s)))
+	} else {
+		defaults = append(defaults, "max_tokens "+common.Thousands(defaultMaxTokens))
+	}
+	if s := strings.TrimSpace(f.timestamp); s != "" {
+		set = append(set, "at "+on(sanitize.Line(s)))
+	} else {
+		defaults = append(defaults, "at now")
+	}
+	if s, e := strings.TrimSpace(f.winStart), strings.TrimSpace(f.winEnd); s != "" || e != "" {
+		set = append(set, "window "+on(sanitize.Line(s)+" → "+sanitize.Line(e)))
+	}
+	if f.noEntities {
+		set = append(set, on("entities off"))
+	} else {
+		defaults = append(defaults, "entities on")
+	}
+	if f.chunks {
+		set = append(set, on("+chunks"))
+	}
+	if f.sourceFacts {
+		set = append(set, on("+source facts"))
+	}
+	if f.prefer {
+		set = append(set, on("prefer observations"))
+	}
+	for i, s := range f.minScores {
+		if s = strings.TrimSpace(s); s != "" {
+			set = append(set, "min "+scoreNames()[i]+" "+on("≥ "+sanitize.Line(s)))
+		}
+	}
+	if f.trace {
+		set = append(set, on("trace"))
+	}
+	return set, defaults
 }

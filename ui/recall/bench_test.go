@@ -6,48 +6,46 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
-// loadedPane is a focused 88x35 pane (the main pane of a 120x40 terminal) showing
-// 2,000 results with their trace loaded into the viewer. The server's reranker takes
-// at most 300 candidates, so a real answer (with its trace) from a synthetic bank is
-// stretched to 2,000 results of the same shapes.
-func loadedPane(b *testing.B) (*root, *Model) {
+// loadedPane is a focused pane (the main pane of a 120x40 terminal) showing 2,000
+// results with their trace loaded into the viewer. The server's reranker takes at most
+// 300 candidates, so a real answer (with its trace) from a synthetic bank is stretched
+// to 2,000 results of the same shapes.
+func loadedPane(b *testing.B) (*uitest.Host, *Model) {
 	b.Helper()
-	srv := newServer(b, hindsighttest.WithSyntheticMemories("big", 6000))
-	r, m := startPane(b, newCommon(b, srv), "big", 88, 35)
+	srv := uitest.Server(b, hindsighttest.WithSyntheticMemories("big", 6000))
+	m, h := uitest.Demo(b, New, uitest.OnServer(srv), uitest.Bank("big"))
 	m.cur.filters = filters{budget: "high", maxTokens: "10000000", trace: true}
 	m.search.SetValue("Alice Chen said the billing review moved; Postgres migration pricing at Acme Corp in Berlin")
-	var done recallDoneMsg
-	for _, msg := range run(b, m.searchNow()) {
-		if d, ok := msg.(recallDoneMsg); ok {
-			done = d
-		}
+	done := answers(uitest.Run(b, m.searchNow()))
+	if len(done) != 1 || done[0].resp == nil || len(done[0].resp.Results) == 0 || len(done[0].resp.Trace) == 0 {
+		b.Fatalf("no answer with a trace: %+v", done)
 	}
-	if done.resp == nil || len(done.resp.Results) == 0 || len(done.resp.Trace) == 0 {
-		b.Fatalf("no answer with a trace: %v", done.err)
-	}
-	real := done.resp.Results
+	d := done[0]
+	real := d.resp.Results
 	results := make([]client.RecallResult, 2000)
 	for i := range results {
 		results[i] = real[i%len(real)]
 		results[i].ID = fmt.Sprintf("%s-%d", results[i].ID, i)
 		results[i].Text = fmt.Sprintf("%s (copy %d)", results[i].Text, i)
 	}
-	done.resp.Results = results
-	r.send(done)
+	d.resp.Results = results
+	h.Deliver(d)
 	if m.res == nil || len(m.res.rows) != 2000 || !m.hasTrace() {
 		b.Fatal("the 2,000 results did not load")
 	}
 	m.moveTo(1000) // the middle of the list, not the cheap top
-	return r, m
+	m.settle()
+	return h, m
 }
 
 // BenchmarkView is one frame of the results and the detail panel with 2,000 results
 // and a trace loaded.
 func BenchmarkView(b *testing.B) {
-	r, m := loadedPane(b)
-	r.keys("esc")
+	h, m := loadedPane(b)
+	h.Keys("esc")
 	_ = m.View()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -57,8 +55,8 @@ func BenchmarkView(b *testing.B) {
 
 // BenchmarkViewTrace is one frame of the trace view of the same answer.
 func BenchmarkViewTrace(b *testing.B) {
-	r, m := loadedPane(b)
-	r.keys("esc", "t")
+	h, m := loadedPane(b)
+	h.Keys("esc", "t")
 	if !m.showTrace {
 		b.Fatal("trace not shown")
 	}
@@ -79,7 +77,7 @@ func BenchmarkSearchKeypress(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		m.Update(press(keys[i%2]))
+		m.Update(uitest.Key(keys[i%2]))
 		_ = m.View()
 		i++
 	}
@@ -88,13 +86,13 @@ func BenchmarkSearchKeypress(b *testing.B) {
 // BenchmarkMoveCursor is one step down the list: the detail panel is redrawn for the
 // newly selected result.
 func BenchmarkMoveCursor(b *testing.B) {
-	r, m := loadedPane(b)
-	r.keys("esc")
+	h, m := loadedPane(b)
+	h.Keys("esc")
 	keys := []string{"j", "k"}
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		m.Update(press(keys[i%2]))
+		m.Update(uitest.Key(keys[i%2]))
 		_ = m.View()
 		i++
 	}

@@ -6,6 +6,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestContract sends the pane's requests for a table of filter combinations through
@@ -15,10 +16,9 @@ import (
 // memory and its history behind enter.
 func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	v := contracttest.New(t, doc, srv.URL())
-	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(client.WithHTTPClient(v.Client())))
 
 	combos := []struct {
 		name  string
@@ -55,32 +55,31 @@ func TestContract(t *testing.T) {
 	}
 	for _, tc := range combos {
 		m.cur.filters = tc.f.clone()
-		m.bar.tags.SetTags(tc.f.tags)
+		h.Do(m.bar.Sync())
 		m.search.SetValue(tc.query)
-		r.send(run(t, m.searchNow())...)
+		h.Do(m.searchNow())
 		if m.err != nil || m.res == nil {
 			t.Fatalf("%s: %v", tc.name, m.err)
 		}
 	}
 
 	// The tag input's first load, and a server-side completion.
-	r.keys("esc", "f")
-	m.bar.cursor = iTags
-	r.send(run(t, m.bar.enter(m.cur))...)
-	if len(m.bar.tags.Known()) == 0 {
+	h.Keys("esc", "f")
+	h.Do(m.bar.Open(int(iTags)))
+	if len(m.bar.TagInput().Known()) == 0 {
 		t.Fatal("tags were not loaded")
 	}
-	if _, err := c.Client.ListTags(t.Context(), "user-alex-prefs", client.ListTagsParams{Q: "*tokyo*", Limit: 32}); err != nil {
+	if _, err := h.C.Client.ListTags(t.Context(), "user-alex-prefs", client.ListTagsParams{Q: "*tokyo*", Limit: 32}); err != nil {
 		t.Fatal(err)
 	}
-	r.keys("esc")
+	h.Keys("esc")
 
 	// enter on an observation: GET memory and its history.
 	m.cur.filters = filters{types: [3]bool{false, false, true}}
-	r.query("coffee")
-	r.keys("enter")
-	if d, ok := r.front().(*components.MemoryDialog); !ok || d.Memory() == nil {
-		t.Fatalf("memory not opened: %T", r.front())
+	query(h, m, "coffee")
+	h.Keys("enter")
+	if d, ok := h.Front().(*components.MemoryDialog); !ok || d.Memory() == nil {
+		t.Fatalf("memory not opened: %T", h.Front())
 	}
 	v.Report(t)
 	if n := v.Counts().Violations; n != 0 {

@@ -22,18 +22,28 @@ type detailState struct {
 	scroll int
 }
 
-// detailLines draws the selected result's details at width, reusing the last drawing.
-func (m *Model) detailLines(width int) []string {
+// renderDetail draws the selected result's details at width.
+func (m *Model) renderDetail(width int) []string {
 	r := m.selected()
 	if r == nil {
 		return nil
 	}
+	return resultDoc(r, m.cursor+1, m.res.rows[m.cursor].tokens, m.res.resp, m.c.Now()).Lines(m.c.Styles, width)
+}
+
+// keepDetail draws the selected result's details at width into the panel (reusing the
+// last drawing while the selection, width and theme stay) and keeps the scroll inside
+// them for a panel h lines high.
+func (m *Model) keepDetail(width, h int) {
 	d := &m.detail
-	if d.lines == nil || d.id != r.ID || d.width != width || d.styles != m.c.Styles {
-		doc := resultDoc(r, m.cursor+1, m.res.rows[m.cursor].tokens, m.res.resp, m.c.Now())
-		d.lines, d.id, d.width, d.styles = doc.Lines(m.c.Styles, width), r.ID, width, m.c.Styles
+	id := m.selectedID()
+	if id == "" {
+		return
 	}
-	return d.lines
+	if d.lines == nil || d.id != id || d.width != width || d.styles != m.c.Styles {
+		d.lines, d.id, d.width, d.styles = m.renderDetail(width), id, width, m.c.Styles
+	}
+	d.scroll = min(d.scroll, max(len(d.lines)-h, 0))
 }
 
 // resultDoc is everything the server returned about one result: full text, context,

@@ -7,25 +7,24 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/ui/codegen"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestCopyAsCodePassesTheCurrentRequest checks each target gets exactly the request
 // the pane would send (the snippets themselves are the codegen package's business).
 func TestCopyAsCodePassesTheCurrentRequest(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	c.KeySet = true
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
+	h.C.KeySet = true
 	m.cur.filters = filters{types: [3]bool{true, false, false}, tags: []string{"source:chat"}, match: "any_strict",
 		budget: "high", maxTokens: "1500", timestamp: "2026-11-01", trace: true, chunks: true}
 	m.search.SetValue("what coffee does Alex like")
-	r.keys("esc", "c")
-	req, _ := buildRequest("what coffee does Alex like", m.cur.filters)
-	in := codegen.Input{BaseURL: goldenURL, BankID: "user-alex-prefs", KeySet: true, Req: req}
+	h.Keys("esc", "c")
+	req, _ := buildRequest("what coffee does Alex like", m.cur.filters, uitest.Now)
+	in := codegen.Input{BaseURL: uitest.GoldenURL, BankID: "user-alex-prefs", KeySet: true, Req: req}
 	for i, target := range codegen.Targets() {
-		d, ok := r.front().(*codeDialog)
+		d, ok := h.Front().(*codeDialog)
 		if !ok {
-			t.Fatalf("front dialog %T", r.front())
+			t.Fatalf("front dialog %T", h.Front())
 		}
 		if d.cur != i {
 			t.Fatalf("target %d selected, want %d", d.cur, i)
@@ -34,20 +33,20 @@ func TestCopyAsCodePassesTheCurrentRequest(t *testing.T) {
 		if d.snippets[i] != want {
 			t.Errorf("%s snippet differs from codegen.Recall of the current request", target)
 		}
-		if !strings.Contains(plain(d.View()), target.String()) {
+		if !strings.Contains(uitest.Plain(uitest.View(t, d)), target.String()) {
 			t.Errorf("menu lacks %s", target)
 		}
-		r.keys("down")
+		h.Keys("down")
 	}
-	r.keys("up", "enter") // the last target
-	if len(r.clips) != 1 || r.clips[0] != codegen.Recall(codegen.SmolAgents, in) {
-		t.Fatalf("clipboard got %q", r.clips)
+	h.Keys("up", "enter") // the last target
+	if len(h.Clipboard) != 1 || h.Clipboard[0] != codegen.Recall(codegen.SmolAgents, in) {
+		t.Fatalf("clipboard got %q", h.Clipboard)
 	}
-	if r.front() != nil {
+	if h.Front() != nil {
 		t.Error("enter did not close the menu")
 	}
-	if len(r.toasts) == 0 || !strings.Contains(r.toasts[len(r.toasts)-1], "copied") {
-		t.Errorf("toasts %v", r.toasts)
+	if len(h.Toasts) == 0 || !strings.Contains(h.Toasts[len(h.Toasts)-1], "copied") {
+		t.Errorf("toasts %v", h.Toasts)
 	}
 	for _, s := range codegen.Targets() {
 		if strings.Contains(codegen.Recall(s, in), "secret") {
@@ -57,52 +56,49 @@ func TestCopyAsCodePassesTheCurrentRequest(t *testing.T) {
 }
 
 func TestCopyAsCodeRefusesAnInvalidRequest(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
 	m.cur.filters.maxTokens = "many"
-	r.keys("esc", "c")
-	if r.front() != nil {
+	h.Keys("esc", "c")
+	if h.Front() != nil {
 		t.Fatal("the menu opened for a request that cannot be sent")
 	}
-	if len(r.toasts) == 0 || !strings.Contains(r.toasts[0], "max_tokens") {
-		t.Errorf("toasts %v", r.toasts)
+	if len(h.Toasts) == 0 || !strings.Contains(h.Toasts[0], "max_tokens") {
+		t.Errorf("toasts %v", h.Toasts)
 	}
 }
 
 func TestPromptPreview(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	r.query("coffee")
-	r.keys("p")
-	d, ok := r.front().(*promptDialog)
+	m, h := uitest.Demo(t, New)
+	query(h, m, "coffee")
+	h.Keys("p")
+	d, ok := h.Front().(*promptDialog)
 	if !ok {
-		t.Fatalf("front dialog %T", r.front())
+		t.Fatalf("front dialog %T", h.Front())
 	}
 	want := codegen.PromptBlock(m.res.results())
 	if d.text != want || d.tokens != codegen.EstimateTokens(want) {
 		t.Errorf("prompt block or its count differ from codegen's")
 	}
-	if !strings.Contains(plain(d.View()), "tokens") {
-		t.Errorf("no token count in the title:\n%s", plain(d.View()))
+	if !strings.Contains(uitest.Plain(uitest.View(t, d)), "tokens") {
+		t.Errorf("no token count in the title:\n%s", uitest.Plain(uitest.View(t, d)))
 	}
-	r.keys("j", "enter")
-	if len(r.clips) != 1 || r.clips[0] != want {
+	h.Keys("j", "enter")
+	if len(h.Clipboard) != 1 || h.Clipboard[0] != want {
 		t.Error("enter did not copy the block")
 	}
 }
 
 func TestOpenMemoryShowsHistoryOfObservations(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
 	m.cur.filters.types = [3]bool{false, false, true}
-	r.query("coffee")
+	query(h, m, "coffee")
 	if len(m.res.rows) == 0 {
 		t.Fatal("no observations")
 	}
-	r.keys("enter")
-	d, ok := r.front().(*components.MemoryDialog)
+	h.Keys("enter")
+	d, ok := h.Front().(*components.MemoryDialog)
 	if !ok {
-		t.Fatalf("front dialog %T", r.front())
+		t.Fatalf("front dialog %T", h.Front())
 	}
 	if d.Loading() || d.Memory() == nil {
 		t.Fatal("memory not loaded")
@@ -110,18 +106,18 @@ func TestOpenMemoryShowsHistoryOfObservations(t *testing.T) {
 	if d.Memory().ID != m.selectedID() || d.Memory().FactType != client.FactObservation {
 		t.Errorf("opened %s %s", d.Memory().ID, d.Memory().FactType)
 	}
-	doc := plain(strings.Join(components.MemoryDoc(d.Memory(), d.History(), testNow).Lines(m.c.Styles, 90), "\n"))
+	doc := uitest.Plain(strings.Join(components.MemoryDoc(d.Memory(), d.History(), uitest.Now).Lines(m.c.Styles, 90), "\n"))
 	for _, want := range []string{"Built from", "History (oldest first)"} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("memory view lacks %q:\n%s", want, doc)
 		}
 	}
-	r.keys("y")
-	if len(r.clips) != 1 || r.clips[0] != m.selectedID() {
-		t.Errorf("y copied %q", r.clips)
+	h.Keys("y")
+	if len(h.Clipboard) != 1 || h.Clipboard[0] != m.selectedID() {
+		t.Errorf("y copied %q", h.Clipboard)
 	}
-	r.keys("esc")
-	if r.front() != nil {
+	h.Keys("esc")
+	if h.Front() != nil {
 		t.Error("esc did not close the memory")
 	}
 }

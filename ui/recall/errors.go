@@ -13,31 +13,22 @@ import (
 // (["body","budget"] → budget, ["body","temporal_window",…] → window), and the string
 // details the server words itself ("Invalid fact type(s)" → types, a bad
 // query_timestamp, a query too long). It returns nil when the error names no filter.
-func serverFieldErrors(err error) fieldErrors {
+func (m *Model) serverFieldErrors(err error) fieldErrors {
+	out := fieldErrors(m.bar.ServerErrors(err, fieldKey))
 	var ae *client.APIError
-	if !errors.As(err, &ae) {
-		return nil
-	}
-	out := fieldErrors{}
-	for _, f := range ae.Fields {
-		if k := fieldKey(f.Field()); k != "" && out[k] == "" {
-			out[k] = sanitize.Line(f.Msg)
-		}
+	if out != nil || !errors.As(err, &ae) || len(ae.Fields) > 0 {
+		return out
 	}
 	detail := sanitize.Line(ae.Detail)
 	switch {
-	case len(ae.Fields) > 0:
 	case ae.StatusCode == http.StatusUnprocessableEntity && strings.HasPrefix(ae.Detail, "Invalid fact type"):
-		out["types"] = detail
+		return fieldErrors{"types": detail}
 	case ae.StatusCode == http.StatusBadRequest && strings.Contains(ae.Detail, "query_timestamp"):
-		out["query_timestamp"] = detail
+		return fieldErrors{"query_timestamp": detail}
 	case ae.StatusCode == http.StatusBadRequest && strings.HasPrefix(ae.Detail, "Query too long"):
-		out["query"] = detail
+		return fieldErrors{"query": detail}
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
+	return nil
 }
 
 // fieldKey turns a 422 location (without "body") into the key of the filter that
@@ -61,16 +52,6 @@ func fieldKey(loc string) string {
 	case "types", "tags", "tags_match", "budget", "max_tokens", "query_timestamp", "query",
 		"prefer_observations", "trace":
 		return parts[0]
-	}
-	return ""
-}
-
-// errorFor returns the first error filed under any of keys.
-func (e fieldErrors) errorFor(keys []string) string {
-	for _, k := range keys {
-		if msg := e[k]; msg != "" {
-			return msg
-		}
 	}
 	return ""
 }

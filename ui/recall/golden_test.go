@@ -1,28 +1,18 @@
 package recall
 
 import (
+	"fmt"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/uitest"
 )
 
-// Pane sizes inside the root's frame at a 120x40 and a 60x20 terminal, and the
-// screens the dialogs are centred on.
-var goldenSizes = []struct {
-	name             string
-	w, h             int
-	screenW, screenH int
-}{
-	{"120x40", 88, 35, 120, 40},
-	{"60x20", 58, 15, 60, 20},
-}
+// terminals are the terminal sizes the goldens are drawn at: the pane gets what the
+// app's layout gives it there, and dialogs are centred on the whole screen.
+var terminals = [][2]int{{120, 40}, {60, 20}}
 
-func requireGolden(t *testing.T, view string) {
-	t.Helper()
-	golden.RequireEqual(t, []byte(plain(view)))
-}
+func termName(term [2]int) string { return fmt.Sprintf("%dx%d", term[0], term[1]) }
 
 // TestGoldenViews compares the plain text of the pane's states. Regenerate with:
 // go test ./ui/recall -run TestGolden -update
@@ -32,68 +22,72 @@ func TestGoldenViews(t *testing.T) {
 		name   string
 		bank   string
 		faults []hindsighttest.Fault
-		setup  func(t *testing.T, r *root, m *Model)
+		setup  func(t *testing.T, h *uitest.Host, m *Model)
 	}{
-		{name: "empty", bank: "user-alex-prefs"},
-		{name: "results", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
+		{name: "empty", bank: uitest.DemoBank},
+		{name: "results", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			m.cur.filters.types = [3]bool{true, false, false}
-			r.send(run(t, m.setTags([]string{"source:chat"}))...)
-			r.query("restaurants")
+			h.Do(m.setTags([]string{"source:chat"}))
+			query(h, m, "restaurants")
 		}},
-		{name: "detail", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
+		{name: "detail", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			m.cur.filters = filters{types: [3]bool{true, false, true}, sourceFacts: true, chunks: true}
-			r.query("coffee")
-			r.keys("d") // beside the list on a wide pane this hides it; press again
+			query(h, m, "coffee")
+			h.Keys("d") // beside the list on a wide pane this hides it; press again
 			if m.width >= sideBySide {
-				r.keys("d")
+				h.Keys("d")
 			}
 		}},
-		{name: "trace", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
+		{name: "trace", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			m.cur.filters = filters{types: [3]bool{true, false, false}, tags: []string{"source:chat"}, trace: true}
-			m.bar.tags.SetTags(m.cur.filters.tags)
-			r.query("restaurants")
-			r.keys("t")
+			h.Do(m.bar.Sync())
+			query(h, m, "restaurants")
+			h.Keys("t")
 		}},
-		{name: "bar", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
-			r.query("restaurants")
-			r.keys("f", "space", "tab", "tab", "tab")
-			r.typeText("sou")
+		{name: "bar", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			query(h, m, "restaurants")
+			h.Keys("f", "space")
+			h.Fire(nil) // the pause passes: the search with world runs
+			h.Keys("tab", "tab", "tab")
+			h.Type("sou")
 		}},
-		{name: "invalid", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
-			r.query("restaurants")
-			r.keys("f")
-			for m.bar.cursor != iMaxTokens {
-				r.keys("tab")
+		{name: "invalid", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			query(h, m, "restaurants")
+			h.Keys("f")
+			for m.bar.Cursor() != int(iMaxTokens) {
+				h.Keys("tab")
 			}
-			r.typeText("4k")
-			r.keys("esc")
+			h.Type("4")
+			h.Fire(nil) // the search with max_tokens 4 runs
+			h.Type("k")
+			h.Keys("esc")
 		}},
-		{name: "error", bank: "user-alex-prefs", faults: []hindsighttest.Fault{{Method: "POST", Path: recallPath, Status: 422,
+		{name: "error", bank: uitest.DemoBank, faults: []hindsighttest.Fault{{Method: "POST", Path: recallPath, Status: 422,
 			Body: `{"detail":[{"type":"enum","loc":["body","budget"],"msg":"Input should be 'low', 'mid' or 'high'","input":"huge","ctx":{"expected":"'low', 'mid' or 'high'"}}]}`}},
-			setup: func(t *testing.T, r *root, m *Model) { r.query("coffee") }},
-		{name: "none-matched", bank: "user-alex-prefs", setup: func(t *testing.T, r *root, m *Model) {
+			setup: func(t *testing.T, h *uitest.Host, m *Model) { query(h, m, "coffee") }},
+		{name: "none-matched", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			m.cur.filters = filters{tags: []string{"no-such-tag"}, match: "any_strict"}
-			r.query("coffee")
+			query(h, m, "coffee")
 		}},
-		{name: "untrusted-text", bank: "team-platform", setup: func(t *testing.T, r *root, m *Model) {
-			r.query("log line pasted during the payout batch postmortem")
+		{name: "untrusted-text", bank: "team-platform", setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			query(h, m, "log line pasted during the payout batch postmortem")
 		}},
 		{name: "no-bank"},
 	}
-	for _, sz := range goldenSizes {
+	for _, term := range terminals {
 		for _, sc := range screens {
-			t.Run(sz.name+"/"+sc.name, func(t *testing.T) {
-				var opts []hindsighttest.Option
+			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
+				var faults []hindsighttest.Option
 				for _, f := range sc.faults {
-					opts = append(opts, hindsighttest.WithFault(f))
+					faults = append(faults, hindsighttest.WithFault(f))
 				}
-				r, m := startPane(t, newCommon(t, demoServer(t, opts...)), sc.bank, sz.w, sz.h)
+				m, h := uitest.Demo(t, New, uitest.Seed(faults...), uitest.Bank(sc.bank), uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
-					sc.setup(t, r, m)
+					sc.setup(t, h, m)
 				}
-				view := m.View()
-				checkBox(t, view, sz.w, sz.h)
-				requireGolden(t, view)
+				w, ht := uitest.PaneSize(term[0], term[1])
+				uitest.CheckBox(t, uitest.View(t, m), w, ht)
+				uitest.RequireGolden(t, m)
 			})
 		}
 	}
@@ -101,41 +95,40 @@ func TestGoldenViews(t *testing.T) {
 
 // TestGoldenDialogs compares the dialogs the pane opens.
 func TestGoldenDialogs(t *testing.T) {
-	for _, sz := range goldenSizes {
+	for _, term := range terminals {
 		for _, sc := range []struct {
 			name  string
-			setup func(t *testing.T, r *root, m *Model)
+			setup func(h *uitest.Host, m *Model)
 		}{
-			{"code-curl", func(t *testing.T, r *root, m *Model) {
+			{"code-curl", func(h *uitest.Host, m *Model) {
 				m.cur.filters = filters{types: [3]bool{true, false, false}, tags: []string{"source:chat"}, match: "any_strict", budget: "high"}
-				r.query("restaurants")
-				r.keys("c")
+				query(h, m, "restaurants")
+				h.Keys("c")
 			}},
-			{"code-python", func(t *testing.T, r *root, m *Model) {
+			{"code-python", func(h *uitest.Host, m *Model) {
 				m.cur.filters = filters{tags: []string{"source:chat"}, maxTokens: "2048"}
-				r.query("coffee")
-				r.keys("c", "down")
+				query(h, m, "coffee")
+				h.Keys("c", "down")
 			}},
-			{"prompt", func(t *testing.T, r *root, m *Model) {
+			{"prompt", func(h *uitest.Host, m *Model) {
 				m.cur.filters = filters{maxTokens: "200"}
-				r.query("coffee")
-				r.keys("p")
+				query(h, m, "coffee")
+				h.Keys("p")
 			}},
-			{"memory", func(t *testing.T, r *root, m *Model) {
+			{"memory", func(h *uitest.Host, m *Model) {
 				m.cur.filters = filters{types: [3]bool{false, false, true}}
-				r.query("tokyo trip")
-				r.keys("enter")
+				query(h, m, "tokyo trip")
+				h.Keys("enter")
 			}},
 		} {
-			t.Run(sz.name+"/"+sc.name, func(t *testing.T) {
-				r, m := startPane(t, newCommon(t, demoServer(t)), "user-alex-prefs", sz.w, sz.h)
-				sc.setup(t, r, m)
-				d := r.front()
+			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
+				m, h := uitest.Demo(t, New, uitest.Terminal(term[0], term[1]))
+				sc.setup(h, m)
+				d := h.Front()
 				if d == nil {
 					t.Fatal("no dialog")
 				}
-				d.SetSize(sz.screenW, sz.screenH)
-				requireGolden(t, d.View())
+				uitest.RequireGolden(t, d)
 			})
 		}
 	}

@@ -95,9 +95,8 @@ func (m *Model) Actions() []common.Action {
 		return nil
 	}
 	k := m.keys
-	a := func(name string, b key.Binding, act action) common.Action {
-		act.owner = m
-		return common.Action{Name: name, Key: b.Help().Key, Msg: act}
+	a := func(name string, b key.Binding, do string) common.Action {
+		return common.Action{Name: name, Key: b.Help().Key, Msg: common.ActionMsg{Kind: do}}
 	}
 	none := key.Binding{}
 	traceName := "Turn trace on"
@@ -105,39 +104,18 @@ func (m *Model) Actions() []common.Action {
 		traceName = "Turn trace off"
 	}
 	acts := []common.Action{
-		a("Search (recall)", k.Recall.Search, action{do: doSearch}),
-		a("Edit recall filters", k.Recall.Filters, action{do: doFilters}),
-		a("Reset recall filters to the server defaults", k.Recall.Reset, action{do: doReset}),
-		a(traceName, none, action{do: doTraceOn}),
-		a("Show the trace or the results", k.Recall.Trace, action{do: doTraceView}),
-		a("Copy the recall request as code", k.Recall.CopyCode, action{do: doCode}),
+		a("Search (recall)", k.Recall.Search, doSearch),
+		a("Edit recall filters", k.Recall.Filters, doFilters),
+		a("Reset recall filters to the server defaults", k.Recall.Reset, doReset),
+		a(traceName, none, doTraceOn),
+		a("Show the trace or the results", k.Recall.Trace, doTraceView),
+		a("Copy the recall request as code", k.Recall.CopyCode, doCode),
 	}
 	if m.res != nil {
-		acts = append(acts, a("Preview the results as a prompt block", k.Recall.Prompt, action{do: doPrompt}))
+		acts = append(acts, a("Preview the results as a prompt block", k.Recall.Prompt, doPrompt))
 	}
 	if id := m.selectedID(); id != "" {
-		acts = append(acts, a("Open memory "+sanitize.Line(id), k.List.Open, action{do: doOpen}))
+		acts = append(acts, a("Open memory "+sanitize.Line(id), k.List.Open, doOpen))
 	}
-	its := items()
-	for id := range numItems {
-		it := its[id]
-		switch it.kind {
-		case kindToggle:
-			state := "on"
-			if m.cur.filters.on(id) {
-				state = "off"
-			}
-			acts = append(acts, a("Recall filter: turn "+it.label+" "+state, none, action{do: doToggle, item: id}))
-		case kindCycle:
-			cur, _ := m.cur.filters.cycleValue(id)
-			for _, v := range cycleValues(id) {
-				if v != cur {
-					acts = append(acts, a("Recall filter: "+it.label+" "+v, none, action{do: doSet, item: id, value: v}))
-				}
-			}
-		default:
-			acts = append(acts, a("Recall filter: edit "+it.label, none, action{do: doItem, item: id}))
-		}
-	}
-	return acts
+	return append(acts, m.bar.Actions("Recall filter")...)
 }

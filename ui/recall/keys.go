@@ -66,7 +66,7 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 		m.search, cmd = m.search.Update(msg)
 		return tea.Batch(cmd, m.schedule())
 	case zoneBar:
-		return m.pasteBar(msg)
+		return m.barKey(msg)
 	}
 	return nil
 }
@@ -82,21 +82,21 @@ func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 		m.showTrace = false
 		return nil
 	case key.Matches(k, kr.Search):
-		return m.do(action{owner: m, do: doSearch})
+		return m.do(doSearch)
 	case key.Matches(k, kr.Filters):
-		return m.do(action{owner: m, do: doFilters})
+		return m.do(doFilters)
 	case key.Matches(k, kr.Reset):
-		return m.do(action{owner: m, do: doReset})
+		return m.do(doReset)
 	case key.Matches(k, kr.Trace):
-		return m.do(action{owner: m, do: doTraceView})
+		return m.do(doTraceView)
 	case key.Matches(k, kr.CopyCode):
-		return m.do(action{owner: m, do: doCode})
+		return m.do(doCode)
 	case key.Matches(k, kr.Prompt):
-		return m.do(action{owner: m, do: doPrompt})
+		return m.do(doPrompt)
 	case key.Matches(k, m.keys.Global.Refresh):
-		return m.do(action{owner: m, do: doRefresh})
+		return m.do(doRefresh)
 	case key.Matches(k, kl.Open):
-		return m.do(action{owner: m, do: doOpen})
+		return m.do(doOpen)
 	}
 	if m.showTrace {
 		var cmd tea.Cmd
@@ -180,6 +180,3 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	}
 	m.moveTo(m.cursor + d)
 }
-
-// emit returns a command that delivers msg.
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

@@ -11,33 +11,49 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// listLines draws the visible results, two lines each, exactly w x h.
+// listLines draws the visible results, two lines each, exactly w x h, from the rows
+// settle drew (a row it did not draw, say as the minute turned, is drawn here and not
+// kept).
 func (m *Model) listLines(w, h int) []string {
 	out := make([]string, 0, h)
 	rs := m.res
 	rows := max(h/rowHeight, 1)
-	// The list height is only known here; keep the cursor in view for it.
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	} else if m.cursor >= m.offset+rows {
-		m.offset = m.cursor - rows + 1
-	}
-	now := m.c.Now()
 	end := min(m.offset+rows, len(rs.rows))
 	for i := m.offset; i < end; i++ {
 		r := &rs.rows[i]
-		k := rowKey{width: w, selected: i == m.cursor, active: i == m.cursor && m.focused && m.zone == zoneResults,
-			minute: now.Unix() / 60, styles: m.c.Styles}
-		if r.drawnFor != k || r.drawn[0] == "" {
-			r.drawn, r.drawnFor = m.renderRow(r, i, k), k
+		k := m.rowKey(i, w)
+		drawn := r.drawn
+		if r.drawnFor != k || drawn[0] == "" {
+			drawn = m.renderRow(r, i, k)
 		}
-		out = append(out, r.drawn[0], r.drawn[1])
+		out = append(out, drawn[0], drawn[1])
 	}
 	blank := strings.Repeat(" ", w)
 	for len(out) < h {
 		out = append(out, blank)
 	}
 	return out[:h]
+}
+
+// rowKey is what result i's drawing at width w depends on.
+func (m *Model) rowKey(i, w int) rowKey {
+	return rowKey{width: w, selected: i == m.cursor, active: i == m.cursor && m.focused && m.zone == zoneResults,
+		minute: m.c.Now().Unix() / 60, styles: m.c.Styles}
+}
+
+// keepRows draws the rows in view at width w into their cache.
+func (m *Model) keepRows(w int) {
+	if w <= 0 {
+		return
+	}
+	rs := m.res
+	end := min(m.offset+m.visibleRows(), len(rs.rows))
+	for i := m.offset; i < end; i++ {
+		r := &rs.rows[i]
+		if k := m.rowKey(i, w); r.drawnFor != k || r.drawn[0] == "" {
+			r.drawn, r.drawnFor = m.renderRow(r, i, k), k
+		}
+	}
 }
 
 // renderRow draws one result: rank, type badge, final score, tags (or "untagged") and
@@ -95,13 +111,16 @@ func spreadStyled(left, right string, fill lipgloss.Style, width int) string {
 	return l + fill.Render(strings.Repeat(" ", gap)) + right
 }
 
-// detailView is the selected result's details, scrolled, exactly w x h.
+// detailView is the selected result's details as settle drew and scrolled them,
+// exactly w x h.
 func (m *Model) detailView(w, h int) []string {
-	all := m.detailLines(w)
 	d := &m.detail
-	d.scroll = min(d.scroll, max(len(all)-h, 0))
+	all := d.lines
+	if d.id != m.selectedID() || d.width != w || d.styles != m.c.Styles {
+		all = nil // not drawn for this selection yet: settle draws it after the next change
+	}
 	out := make([]string, 0, h)
-	out = append(out, all[d.scroll:min(d.scroll+h, len(all))]...)
+	out = append(out, all[min(d.scroll, len(all)):min(d.scroll+h, len(all))]...)
 	if len(all) > h && h > 1 {
 		// The last line says there is more, and how to see it.
 		pos := m.keys.Recall.DetailDn.Help().Key + "/" + m.keys.Recall.DetailUp.Help().Key +
@@ -118,17 +137,13 @@ func (m *Model) detailView(w, h int) []string {
 	return out
 }
 
-// scrollDetail scrolls the detail panel by n lines.
+// scrollDetail scrolls the detail panel by n lines (settle clamps the end).
 func (m *Model) scrollDetail(n int) {
-	m.detail.scroll = max(m.detail.scroll+n, 0) // View clamps the end
+	m.detail.scroll = max(m.detail.scroll+n, 0)
 }
 
-// traceLines is the trace viewer, exactly w x h.
+// traceLines is the trace viewer, exactly w x h (settle sized it).
 func (m *Model) traceLines(w, h int) []string {
-	if m.traceW != w || m.traceH != h {
-		m.trace.SetSize(w, h)
-		m.traceW, m.traceH = w, h
-	}
 	out := strings.Split(m.trace.View(), "\n")
 	blank := strings.Repeat(" ", w)
 	for i := range out {

@@ -46,7 +46,6 @@ type Model struct {
 	height  int
 	focused bool
 	zone    zone
-	styled  *styles.Styles
 
 	bank  string
 	banks map[string]*bankState // filters, history and query per bank, for the session
@@ -56,20 +55,18 @@ type Model struct {
 	histPos  int    // position in the history while browsing it with up/down; -1 when not
 	histText string // what was typed before browsing began
 
-	bar     barState
+	bar     *components.FilterBar[filters]
 	invalid fieldErrors // the filters' own problems; nothing is sent while there are any
 
 	// Searching: typing schedules a search after a pause (typeSeq drops the pauses a
 	// later key made stale); each request has its own sequence number and context, so
 	// a newer one cancels it and its late answer is dropped.
-	delay     time.Duration
 	typeSeq   int
 	seq       int
 	cancel    context.CancelFunc
 	searching bool
 	spin      spinner.Model
 	spinning  bool
-	clock     func() time.Time // measures latency; tests pin it
 
 	res        *resultSet // the results shown (nil before the first answer)
 	err        error      // the last search's failure, shown instead of results
@@ -77,18 +74,19 @@ type Model struct {
 	serverErrs fieldErrors
 	cursor     int
 	offset     int
-	bodyH      int // the lines under the search box and filter bar, as last drawn
 	detail     detailState
 	// detailToggled hides the detail panel beside a wide list, or shows it instead of
 	// a narrow one.
 	detailToggled bool
 
-	showTrace      bool
-	trace          *trace.Model
-	traceShown     *resultSet // the results whose trace the viewer holds
-	traceW, traceH int        // the size the viewer was given
+	showTrace  bool
+	trace      *trace.Model
+	traceShown *resultSet // the results whose trace the viewer holds
 
-	dialog dialogHolder
+	// head is the filter bar and the status lines as settle drew them, and bodyH the
+	// lines left under them for the results, the detail or the trace.
+	head  []string
+	bodyH int
 }
 
 var (
@@ -100,14 +98,15 @@ var (
 // New returns the recall pane; it searches nothing until a bank is selected and a
 // query typed.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, styled: c.Styles, banks: map[string]*bankState{}, histPos: -1,
-		delay: debounce, clock: time.Now}
+	m := &Model{c: c, keys: c.Keys, banks: map[string]*bankState{}, histPos: -1}
 	m.search = components.NewInput(c.Styles, "› ", "what would your agent ask? enter searches")
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.bar = newBar(c)
 	m.trace = trace.New(c)
 	m.cur = m.state("")
+	_ = m.bar.Bind("", &m.cur.filters) // the bar is closed: nothing loads
 	m.syncKeys()
+	m.settle()
 	return m
 }
 
@@ -117,7 +116,17 @@ func (m *Model) Init() tea.Cmd { return nil }
 // SetSize implements common.Pane.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 0), max(height, 0)
-	m.ensureVisible()
+	m.settle()
+}
+
+// SetStyles implements common.Pane: the inputs, the spinner and the trace take the
+// new colours, and what settle drew is drawn again.
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.search.SetStyles(components.InputStyles(st))
+	m.bar.SetStyles(st)
+	m.spin.Style = st.Accent
+	m.trace.SetStyles(st)
+	m.settle()
 }
 
 // Focus implements common.Pane. With nothing searched yet the pane opens on the
@@ -132,14 +141,17 @@ func (m *Model) Focus() tea.Cmd {
 	case z == zoneSearch:
 		z = zoneResults
 	}
-	return m.focusZone(z)
+	cmd := m.focusZone(z)
+	m.settle()
+	return cmd
 }
 
 // Blur implements common.Pane; what is being typed stays.
 func (m *Model) Blur() {
 	m.focused = false
 	m.search.Blur()
-	m.bar.blur()
+	m.bar.Blur()
+	m.settle()
 }
 
 // Capturing implements common.Pane: the search box and the filter bar take every
@@ -150,7 +162,6 @@ func (m *Model) Capturing() bool {
 
 // Update implements common.Pane.
 func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
-	m.restyle()
 	m.syncKeys()
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
@@ -167,7 +178,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	case common.RecallScopedMsg:
 		cmd = m.scoped(msg)
 	case searchDueMsg:
-		if msg.owner == m && msg.seq == m.typeSeq {
+		if msg.seq == m.typeSeq {
 			cmd = m.runSearch()
 		}
 	case recallDoneMsg:
@@ -176,29 +187,18 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		if msg.ID == m.spin.ID() {
 			if !m.searching {
 				m.spinning = false // let the tick chain end
-				return m, nil
+				break
 			}
 			m.spin, cmd = m.spin.Update(msg)
 		}
-	case action:
-		if msg.owner == m {
-			cmd = m.do(msg)
-		}
+	case common.ActionMsg:
+		cmd = m.onAction(msg)
 	default:
-		cmd = m.bar.tags.Update(msg)
+		cmd, _ = m.bar.Update(msg)
 	}
 	m.syncKeys()
-	return m, tea.Batch(cmd, m.dialog.relay(msg))
-}
-
-// restyle follows the root's theme switch.
-func (m *Model) restyle() {
-	if m.styled != m.c.Styles {
-		m.styled = m.c.Styles
-		m.search.SetStyles(components.InputStyles(m.c.Styles))
-		m.bar.restyle(m.c.Styles)
-		m.spin.Style = m.c.Styles.Accent
-	}
+	m.settle()
+	return m, cmd
 }
 
 // focusZone moves the keys to z.
@@ -208,7 +208,7 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 		m.remember(m.search.Value())
 	}
 	if z != zoneBar && m.zone == zoneBar {
-		m.bar.blur()
+		m.bar.Blur()
 	}
 	m.zone = z
 	switch z {
@@ -217,32 +217,7 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 		_ = m.search.Focus()
 		m.search.CursorEnd()
 	case zoneBar:
-		return m.bar.focus(m.cur)
+		return m.bar.Focus()
 	}
 	return nil
-}
-
-// dialogHolder remembers the dialog the pane opened that loads data: the root sends it
-// keys, but its answers arrive as ordinary messages that the root may hand only to the
-// panes, so the pane passes them on (the dialog ignores repeats).
-type dialogHolder struct {
-	d interface {
-		common.Dialog
-		Relay(tea.Msg) tea.Cmd
-		Closed() bool
-	}
-}
-
-func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
-	if h.d == nil {
-		return nil
-	}
-	if _, isKey := msg.(tea.KeyMsg); isKey {
-		return nil
-	}
-	cmd := h.d.Relay(msg)
-	if h.d.Closed() {
-		h.d = nil
-	}
-	return cmd
 }

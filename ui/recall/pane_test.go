@@ -2,7 +2,6 @@ package recall
 
 import (
 	"encoding/json"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -11,17 +10,40 @@ import (
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
+
+// query types q into the search box and searches it with enter.
+func query(h *uitest.Host, m *Model, q string) {
+	h.T.Helper()
+	if m.zone != zoneSearch {
+		h.Keys("/")
+	}
+	m.search.SetValue("")
+	h.Type(q)
+	h.Keys("enter")
+}
+
+// action is the palette action named name, or fails the test.
+func action(t *testing.T, m *Model, name string) common.ActionMsg {
+	t.Helper()
+	for _, a := range m.Actions() {
+		if a.Name == name {
+			return a.Msg.(common.ActionMsg)
+		}
+	}
+	t.Fatalf("no palette action %q", name)
+	return common.ActionMsg{}
+}
 
 // TestFiltersAreObeyed runs the end-to-end scenario at the pane level: a type filter
 // and a tag filter, then any_strict, which must drop the untagged results that any
 // lets through.
 func TestFiltersAreObeyed(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
 	m.cur.filters.types = [3]bool{true, false, false}
-	r.send(run(t, m.setTags([]string{"source:chat"}))...)
-	r.query("restaurants")
+	h.Do(m.setTags([]string{"source:chat"}))
+	query(h, m, "restaurants")
 	untagged := 0
 	for _, res := range m.res.results() {
 		if res.Type != client.FactWorld {
@@ -37,10 +59,11 @@ func TestFiltersAreObeyed(t *testing.T) {
 	if untagged == 0 {
 		t.Fatal("tags_match any returned no untagged memory; the demo seed has untagged world facts about restaurants")
 	}
-	if !strings.Contains(plain(m.View()), "untagged") {
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "untagged") {
 		t.Error("the untagged results are not marked in the list")
 	}
-	r.send(run(t, m.do(action{owner: m, do: doSet, item: iMatch, value: client.TagsAnyStrict}))...)
+	h.Deliver(action(t, m, "Recall filter: tags_match any_strict"))
+	h.Fire(nil)
 	if m.res.req.TagsMatch != client.TagsAnyStrict {
 		t.Fatalf("changing the mode did not search again (shown: %q)", m.res.req.TagsMatch)
 	}
@@ -49,98 +72,119 @@ func TestFiltersAreObeyed(t *testing.T) {
 			t.Errorf("any_strict returned untagged %q", res.Text)
 		}
 	}
-	if strings.Contains(plain(m.View()), "untagged") {
+	if strings.Contains(uitest.Plain(uitest.View(t, m)), "untagged") {
 		t.Error("the list still shows untagged results")
 	}
 }
 
 // TestBarEditing drives every kind of filter bar item with keys.
 func TestBarEditing(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	r.keys("esc", "f")
+	m, h := uitest.Demo(t, New)
+	h.Keys("esc", "f")
 	if !m.Capturing() || m.zone != zoneBar {
 		t.Fatal("f did not open the filter bar")
 	}
 	f := &m.cur.filters
-	r.keys("space", "right", "space", "left", "space")
+	h.Keys("space", "right", "space", "left", "space")
 	if f.types != [3]bool{false, true, false} {
 		t.Errorf("types %v after toggling world twice and experience once", f.types)
 	}
 	// Tags: completion from the bank's tags, a chip per enter, backspace removes.
-	r.keys("tab", "tab", "tab")
-	if m.bar.cursor != iTags {
-		t.Fatalf("cursor on %d, want the tags", m.bar.cursor)
+	h.Keys("tab", "tab", "tab")
+	if m.bar.Cursor() != int(iTags) {
+		t.Fatalf("cursor on %d, want the tags", m.bar.Cursor())
 	}
-	r.typeText("tokyo")
-	if comps := m.bar.tags.Completions(); len(comps) == 0 || comps[0].Tag != "trip:tokyo-2026" {
+	h.Type("tokyo")
+	if comps := m.bar.TagInput().Completions(); len(comps) == 0 || comps[0].Tag != "trip:tokyo-2026" {
 		t.Fatalf("completions for tokyo: %v", comps)
 	}
-	r.keys("enter")
-	r.typeText("source:c")
-	r.keys("tab")
+	h.Keys("enter")
+	h.Type("source:c")
+	h.Keys("tab")
 	if !slices.Equal(f.tags, []string{"trip:tokyo-2026", "source:chat"}) {
 		t.Fatalf("tags %v", f.tags)
 	}
-	r.keys("backspace")
+	h.Keys("backspace")
 	if !slices.Equal(f.tags, []string{"trip:tokyo-2026"}) {
 		t.Errorf("backspace on an empty box left %v", f.tags)
 	}
 	// Text items: typing edits in place; a bad value is marked and nothing is sent.
-	for m.bar.cursor != iMaxTokens {
-		r.keys("tab")
+	for m.bar.Cursor() != int(iMaxTokens) {
+		h.Keys("tab")
 	}
-	r.typeText("lots")
+	h.Type("lots")
 	if f.maxTokens != "lots" || m.invalid["max_tokens"] == "" {
 		t.Fatalf("max_tokens %q, errors %v", f.maxTokens, m.invalid)
 	}
-	if !strings.Contains(plain(m.View()), "✗ max_tokens") {
-		t.Errorf("the bad value is not marked:\n%s", plain(m.View()))
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "✗ max_tokens") {
+		t.Errorf("the bad value is not marked:\n%s", uitest.Plain(m.View()))
 	}
-	for range 4 {
-		r.keys("backspace")
-	}
-	r.typeText("1,000")
+	h.Keys("backspace", "backspace", "backspace", "backspace")
+	h.Type("1,000")
 	if m.invalid != nil {
 		t.Errorf("1,000 rejected: %v", m.invalid)
 	}
-	r.keys("tab")
-	r.typeText("2024-01-15 10:30")
+	h.Keys("tab")
+	h.Type("2024-01-15 10:30")
 	if f.timestamp != "2024-01-15 10:30" {
 		t.Errorf("a space did not reach the timestamp: %q", f.timestamp)
 	}
 	// shift+tab goes back; esc leaves the bar; R resets to the defaults.
-	r.keys("shift+tab")
-	if m.bar.cursor != iMaxTokens {
-		t.Errorf("shift+tab went to %d", m.bar.cursor)
+	h.Keys("shift+tab")
+	if m.bar.Cursor() != int(iMaxTokens) {
+		t.Errorf("shift+tab went to %d", m.bar.Cursor())
 	}
-	r.keys("esc")
+	h.Keys("esc")
 	if m.Capturing() {
 		t.Error("esc did not leave the bar")
 	}
-	r.keys("R")
-	if f.maxTokens != "" || f.types != [3]bool{} || len(f.tags) != 0 || len(m.bar.tags.Tags()) != 0 {
+	h.Keys("R")
+	if f.maxTokens != "" || f.types != [3]bool{} || len(f.tags) != 0 || len(m.bar.TagInput().Tags()) != 0 {
 		t.Errorf("R left %+v", *f)
+	}
+}
+
+// TestTypedDatesUseTheSharedParser: the query timestamp reads what every date field
+// reads (now included), and says what it accepts in the shared words.
+func TestTypedDatesUseTheSharedParser(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("esc", "f")
+	for m.bar.Cursor() != int(iTimestamp) {
+		h.Keys("tab")
+	}
+	h.Type("yesterday")
+	if got := m.invalid["query_timestamp"]; got != common.ErrWhen.Error() {
+		t.Fatalf("query_timestamp error %q, want %q", got, common.ErrWhen)
+	}
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "✗ query_timestamp: "+common.ErrWhen.Error()) {
+		t.Errorf("the problem is not shown:\n%s", uitest.Plain(m.View()))
+	}
+	for range "yesterday" {
+		h.Keys("backspace")
+	}
+	h.Type("now")
+	req, errs := buildRequest("coffee", m.cur.filters, uitest.Now)
+	if errs != nil || req.QueryTimestamp != "2026-11-30T09:00:00Z" {
+		t.Fatalf("now was sent as %q (%v)", req.QueryTimestamp, errs)
 	}
 }
 
 // TestLocalValidationBlocksTheRequest: a bad filter is marked and no request goes out.
 func TestLocalValidationBlocksTheRequest(t *testing.T) {
-	srv := demoServer(t)
-	rec := &recorder{}
-	c := newCommon(t, srv, client.WithHTTPClient(&http.Client{Transport: rec}))
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
 	m.cur.filters.winStart, m.cur.filters.winEnd = "2024-02-01", "2024-01-01"
-	r.query("coffee")
-	if n := len(rec.recalls()); n != 0 {
+	query(h, m, "coffee")
+	if n := len(rec.Matching("POST", "/memories/recall")); n != 0 {
 		t.Fatalf("%d requests sent with a window that ends before it starts", n)
 	}
 	if m.invalid["window"] == "" {
 		t.Fatalf("errors %v, want the window marked", m.invalid)
 	}
 	m.cur.filters.winEnd = "2024-03-01"
-	r.send(run(t, m.filtersChanged())...)
-	if n := len(rec.recalls()); n != 1 {
+	h.Do(m.filtersChanged())
+	h.Fire(nil)
+	if n := len(rec.Matching("POST", "/memories/recall")); n != 1 {
 		t.Fatalf("%d requests after fixing the window, want 1", n)
 	}
 }
@@ -161,33 +205,45 @@ func TestServerRejectionIsMappedToTheFilter(t *testing.T) {
 		{"timestamp", `{"detail":"Invalid query_timestamp format. Expected ISO format"}`, 400, "query_timestamp", iTimestamp},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: path, Status: tc.status, Body: tc.body}))
-			r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-			r.query("coffee")
+			m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: path, Status: tc.status, Body: tc.body})))
+			query(h, m, "coffee")
 			if m.serverErrs[tc.key] == "" {
 				t.Fatalf("server errors %v, want %s", m.serverErrs, tc.key)
 			}
-			if m.errorsFor(tc.item) == "" {
+			if m.bar.ErrorOf(int(tc.item)) == "" {
 				t.Errorf("item %d is not marked", tc.item)
 			}
-			if len(r.errors) != 1 || r.errors[0].Op != "recall" {
-				t.Errorf("error log got %v", r.errors)
+			if len(h.Errors) != 1 || h.Errors[0].Op != "recall" {
+				t.Errorf("error log got %v", h.Errors)
 			}
-			if !strings.Contains(plain(m.View()), "✗ "+tc.key) {
-				t.Errorf("the filter bar does not name %s:\n%s", tc.key, plain(m.View()))
+			if !strings.Contains(uitest.Plain(uitest.View(t, m)), "✗ "+tc.key) {
+				t.Errorf("the filter bar does not name %s:\n%s", tc.key, uitest.Plain(m.View()))
 			}
 		})
 	}
 }
 
+// TestRejectedQueryIsNotBlamedOnAFilter: a server complaint about the query itself
+// (too long) is explained as the failure it is; it used to read "The server rejected
+// a filter: ." with no filter named.
+func TestRejectedQueryIsNotBlamedOnAFilter(t *testing.T) {
+	fault := hindsighttest.Fault{Method: "POST", Path: "/v1/default/banks/user-alex-prefs/memories/recall", Status: 400,
+		Body: `{"detail":"Query too long: 600 tokens, the limit is 500"}`}
+	m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithFault(fault)))
+	query(h, m, "coffee")
+	view := strings.Join(strings.Fields(uitest.Plain(uitest.View(t, m))), " ")
+	if strings.Contains(view, "rejected a filter") || !strings.Contains(view, "Query too long") {
+		t.Errorf("the failure is not explained:\n%s", uitest.Plain(m.View()))
+	}
+}
+
 func TestCopierAndActions(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
 	if _, _, _, ok := m.Selection(); ok {
 		t.Error("a selection before any search")
 	}
-	r.query("coffee")
-	r.keys("j")
+	query(h, m, "coffee")
+	h.Keys("j")
 	id, what, js, ok := m.Selection()
 	if !ok || id != m.res.rows[1].res.ID || what != "memory "+id {
 		t.Fatalf("selection %q %q %v", id, what, ok)
@@ -199,8 +255,8 @@ func TestCopierAndActions(t *testing.T) {
 	names := map[string]bool{}
 	for _, a := range m.Actions() {
 		names[a.Name] = true
-		if act, ok := a.Msg.(action); !ok || act.owner != m {
-			t.Errorf("action %q does not name this pane", a.Name)
+		if _, ok := a.Msg.(common.ActionMsg); !ok {
+			t.Errorf("action %q is a %T", a.Name, a.Msg)
 		}
 	}
 	for _, want := range []string{"Search (recall)", "Edit recall filters", "Reset recall filters to the server defaults",
@@ -214,20 +270,23 @@ func TestCopierAndActions(t *testing.T) {
 		}
 	}
 	// A palette action runs like its key.
-	r.send(action{owner: m, do: doItem, item: iBudget})
-	if m.zone != zoneBar || m.bar.cursor != iBudget {
-		t.Errorf("edit budget: zone %d cursor %d", m.zone, m.bar.cursor)
+	h.Deliver(action(t, m, "Recall filter: edit max_tokens"))
+	if m.zone != zoneBar || m.bar.Cursor() != int(iMaxTokens) || !m.Capturing() {
+		t.Errorf("edit max_tokens: zone %d cursor %d", m.zone, m.bar.Cursor())
+	}
+	h.Deliver(action(t, m, "Recall filter: turn chunks on"))
+	if !m.cur.filters.chunks {
+		t.Error("turn chunks on did not")
 	}
 }
 
 func TestTraceView(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	r.query("coffee")
+	m, h := uitest.Demo(t, New)
+	query(h, m, "coffee")
 	if m.hasTrace() {
 		t.Fatal("trace without asking")
 	}
-	r.keys("t") // turns trace on and searches again
+	h.Keys("t") // turns trace on and searches again
 	if !m.cur.filters.trace || !m.hasTrace() || !m.showTrace {
 		t.Fatalf("t: trace %v, has %v, shown %v", m.cur.filters.trace, m.hasTrace(), m.showTrace)
 	}
@@ -235,12 +294,12 @@ func TestTraceView(t *testing.T) {
 	if !ok {
 		t.Fatal("no trace row selected")
 	}
-	r.keys("enter")
-	d, ok := r.front().(*components.MemoryDialog)
+	h.Keys("enter")
+	d, ok := h.Front().(*components.MemoryDialog)
 	if !ok || d.Memory() == nil || d.Memory().ID != node {
-		t.Fatalf("enter on a trace row opened %T", r.front())
+		t.Fatalf("enter on a trace row opened %T", h.Front())
 	}
-	r.keys("esc", "t")
+	h.Keys("esc", "t")
 	if m.showTrace {
 		t.Error("t did not go back to the results")
 	}
@@ -250,26 +309,26 @@ func TestTraceView(t *testing.T) {
 }
 
 func TestNoBankNoActions(t *testing.T) {
-	srv := demoServer(t)
-	_, m := startPane(t, newCommon(t, srv), "", 88, 35)
+	m, _ := uitest.Demo(t, New, uitest.Bank(""))
 	if len(m.Actions()) != 0 {
 		t.Error("actions without a bank")
 	}
-	if !strings.Contains(plain(m.View()), "Select a bank") {
+	view := uitest.View(t, m)
+	if !strings.Contains(uitest.Plain(view), "Select a bank") {
 		t.Error("no hint to select a bank")
 	}
-	checkBox(t, m.View(), 88, 35)
-	_ = common.BankSelectedMsg{}
+	w, ht := uitest.PaneSize(120, 40)
+	uitest.CheckBox(t, view, w, ht)
 }
 
 // TestUntrustedText: the demo seed's memory with an ANSI escape, its 1,549-character
 // postmortem and its CJK and emoji reach the screen sanitized, one line per row, and
 // at the right width.
 func TestUntrustedText(t *testing.T) {
-	srv := demoServer(t)
-	for _, sz := range goldenSizes {
-		r, m := startPane(t, newCommon(t, srv), "team-platform", sz.w, sz.h)
-		r.query("log line pasted during the payout batch postmortem summary INC-2291")
+	srv := uitest.DemoServer(t)
+	for _, term := range terminals {
+		m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("team-platform"), uitest.Terminal(term[0], term[1]))
+		query(h, m, "log line pasted during the payout batch postmortem summary INC-2291")
 		long, escaped := -1, -1
 		for i, res := range m.res.results() {
 			if len(res.Text) > 1500 {
@@ -282,14 +341,18 @@ func TestUntrustedText(t *testing.T) {
 		if long < 0 || escaped < 0 {
 			t.Fatalf("the long (%d) or escaped (%d) memory is not among the results", long, escaped)
 		}
+		w, ht := uitest.PaneSize(term[0], term[1])
 		for _, i := range []int{long, escaped} {
-			m.moveTo(i)
-			view := m.View()
-			checkBox(t, view, sz.w, sz.h)
+			h.Keys("g")
+			for range i {
+				h.Keys("j")
+			}
+			view := uitest.View(t, m)
+			uitest.CheckBox(t, view, w, ht)
 			if strings.Contains(view, "\x1b[31mERROR") || strings.Contains(view, "\x1b[0m ledger") {
 				t.Fatal("the memory's escape sequence reached the screen")
 			}
-			det := plain(strings.Join(m.detailLines(40), "\n"))
+			det := uitest.Plain(strings.Join(m.renderDetail(40), "\n"))
 			if i == long && !strings.Contains(strings.ReplaceAll(det, "\n", " "), "INC-2291") {
 				t.Errorf("the long memory's detail is missing text")
 			}
@@ -298,11 +361,12 @@ func TestUntrustedText(t *testing.T) {
 			}
 		}
 	}
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 58, 15)
-	r.query("Tokyo restaurant wish")
-	view := m.View()
-	checkBox(t, view, 58, 15)
-	if !strings.Contains(plain(view), "鮨") {
-		t.Errorf("CJK text missing:\n%s", plain(view))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Terminal(60, 20))
+	query(h, m, "Tokyo restaurant wish")
+	view := uitest.View(t, m)
+	w, ht := uitest.PaneSize(60, 20)
+	uitest.CheckBox(t, view, w, ht)
+	if !strings.Contains(uitest.Plain(view), "鮨") {
+		t.Errorf("CJK text missing:\n%s", uitest.Plain(view))
 	}
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // promptDialog shows the results as the plain text block an agent integration puts
-// into its prompt, with the block's estimated token count; enter copies it.
+// into its prompt, with the block's estimated token count; enter copies it. The text
+// is wrapped and scrolled in SetSize and Update.
 type promptDialog struct {
 	c      *common.Common
 	text   string
@@ -27,6 +28,8 @@ type promptDialog struct {
 	linesW int
 }
 
+var _ common.Dialog = (*promptDialog)(nil)
+
 // openPrompt opens the prompt preview of the results shown.
 func (m *Model) openPrompt() tea.Cmd {
 	if m.res == nil {
@@ -34,11 +37,29 @@ func (m *Model) openPrompt() tea.Cmd {
 	}
 	text := codegen.PromptBlock(m.res.results())
 	d := &promptDialog{c: m.c, text: text, tokens: codegen.EstimateTokens(text), count: len(m.res.rows)}
-	return emit(common.OpenDialogMsg{Dialog: d})
+	return common.OpenDialog(d)
 }
 
+// Init implements common.Dialog: the block is made before it opens.
+func (d *promptDialog) Init() tea.Cmd { return nil }
+
 // SetSize implements common.Dialog.
-func (d *promptDialog) SetSize(width, height int) { d.width, d.height = width, height }
+func (d *promptDialog) SetSize(width, height int) {
+	d.width, d.height = width, height
+	d.settle()
+}
+
+// settle wraps the block to the box (once per width) and keeps the scroll inside it.
+func (d *promptDialog) settle() {
+	if w := d.boxWidth(); d.lines == nil || d.linesW != w {
+		d.lines = nil
+		for _, l := range strings.Split(strings.TrimRight(d.text, "\n"), "\n") {
+			d.lines = append(d.lines, components.Wrap(strings.ReplaceAll(sanitize.Text(l), "\t", "    "), w, 0)...)
+		}
+		d.linesW = w
+	}
+	d.scroll = min(d.scroll, max(len(d.lines)-d.room(), 0))
+}
 
 // Help implements common.Dialog.
 func (d *promptDialog) Help() []string {
@@ -55,6 +76,7 @@ func (d *promptDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 		case tea.MouseWheelDown:
 			d.scroll += 3
 		}
+		d.settle()
 		return d, nil
 	}
 	k, ok := msg.(tea.KeyPressMsg)
@@ -65,10 +87,10 @@ func (d *promptDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	page := max(d.room()-1, 1)
 	switch {
 	case key.Matches(k, kf.Cancel, d.c.Keys.Global.Quit):
-		return d, emit(common.CloseDialogMsg{})
+		return d, common.CloseDialog(nil)
 	case key.Matches(k, kf.Confirm, d.c.Keys.Global.CopyID):
-		return d, tea.Batch(emit(common.CloseDialogMsg{}), tea.SetClipboard(d.text),
-			common.Toast("copied the prompt block ("+itoa(d.tokens)+" tokens)"))
+		return d, common.CloseDialog(tea.Batch(tea.SetClipboard(d.text),
+			common.Toast("copied the prompt block ("+common.Thousands(d.tokens)+" tokens)")))
 	case key.Matches(k, kl.Down):
 		d.scroll++
 	case key.Matches(k, kl.Up):
@@ -82,6 +104,7 @@ func (d *promptDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	case key.Matches(k, kl.Bottom):
 		d.scroll = 1 << 30
 	}
+	d.settle()
 	return d, nil
 }
 
@@ -106,17 +129,9 @@ func (d *promptDialog) room() int {
 func (d *promptDialog) View() string {
 	st := d.c.Styles
 	w := d.boxWidth()
-	if d.lines == nil || d.linesW != w {
-		d.lines = nil
-		for _, l := range strings.Split(strings.TrimRight(d.text, "\n"), "\n") {
-			d.lines = append(d.lines, components.Wrap(strings.ReplaceAll(sanitize.Text(l), "\t", "    "), w, 0)...)
-		}
-		d.linesW = w
-	}
-	title := "Prompt preview · " + plural(d.count, "result", "results") + " · ~" + itoa(d.tokens) + " tokens"
+	title := "Prompt preview · " + common.Plural(d.count, "result", "results") + " · ~" + common.Thousands(d.tokens) + " tokens"
 	lines := []string{components.Fit(st.OverlayTitle.Render(components.Truncate(title, w)), w), ""}
 	room := d.room()
-	d.scroll = min(d.scroll, max(len(d.lines)-room, 0))
 	for _, l := range d.lines[d.scroll:min(d.scroll+room, len(d.lines))] {
 		lines = append(lines, components.Fit(st.Code.Render(l), w))
 	}

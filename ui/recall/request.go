@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 )
 
 // fieldErrors are problems with the filters, keyed by the request field they concern
@@ -19,9 +20,10 @@ type fieldErrors map[string]string
 
 // buildRequest turns the query and the filters into the request recall sends. It is
 // pure: the pane, the tests and copy-as-code all use it, so what is shown, copied and
-// sent cannot drift apart. Options left at their defaults are not sent. A request with
-// errors must not be sent; the errors say which filter to fix.
-func buildRequest(query string, f filters) (client.RecallRequest, fieldErrors) {
+// sent cannot drift apart. Options left at their defaults are not sent; dates are read
+// by common.ParseWhen, "now" at now. A request with errors must not be sent; the errors
+// say which filter to fix.
+func buildRequest(query string, f filters, now time.Time) (client.RecallRequest, fieldErrors) {
 	errs := fieldErrors{}
 	req := client.RecallRequest{Query: strings.TrimSpace(query)}
 	if !hasWordChar(req.Query) {
@@ -46,13 +48,13 @@ func buildRequest(query string, f filters) (client.RecallRequest, fieldErrors) {
 		}
 	}
 	if s := strings.TrimSpace(f.timestamp); s != "" {
-		if ts, _, err := parseWhen(s); err != nil {
+		if ts, _, err := common.ParseWhen(s, now); err != nil {
 			errs["query_timestamp"] = err.Error()
 		} else {
 			req.QueryTimestamp = ts
 		}
 	}
-	req.TemporalWindow = buildWindow(f, errs)
+	req.TemporalWindow = buildWindow(f, now, errs)
 	req.MinScores = buildMinScores(f, errs)
 	if f.noEntities || f.chunks || f.sourceFacts {
 		inc := &client.RecallInclude{NoEntities: f.noEntities}
@@ -72,7 +74,7 @@ func buildRequest(query string, f filters) (client.RecallRequest, fieldErrors) {
 
 // buildWindow checks the temporal window: both ends or neither, each a time, the end
 // not before the start.
-func buildWindow(f filters, errs fieldErrors) *client.TemporalWindow {
+func buildWindow(f filters, now time.Time, errs fieldErrors) *client.TemporalWindow {
 	start, end := strings.TrimSpace(f.winStart), strings.TrimSpace(f.winEnd)
 	if start == "" && end == "" {
 		return nil
@@ -84,7 +86,7 @@ func buildWindow(f filters, errs fieldErrors) *client.TemporalWindow {
 	case start == "":
 		errs["window.start"] = "a window needs a start"
 	default:
-		if w.Start, ts, err = parseWhen(start); err != nil {
+		if w.Start, ts, err = common.ParseWhen(start, now); err != nil {
 			errs["window.start"] = err.Error()
 		}
 	}
@@ -92,7 +94,7 @@ func buildWindow(f filters, errs fieldErrors) *client.TemporalWindow {
 	case end == "":
 		errs["window.end"] = "a window needs an end"
 	default:
-		if w.End, te, err = parseWhen(end); err != nil {
+		if w.End, te, err = common.ParseWhen(end, now); err != nil {
 			errs["window.end"] = err.Error()
 		}
 	}
@@ -139,29 +141,6 @@ func parseCount(s string) (int, error) {
 		return 0, errors.New("must be 0 or more")
 	}
 	return n, nil
-}
-
-// whenLayouts are the time forms the filters accept, besides RFC 3339. Values without
-// an offset are UTC, which is how the server reads naive times.
-func whenLayouts() []string {
-	return []string{"2006-01-02", "2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"}
-}
-
-// parseWhen reads a date or time as typed and returns it as sent: RFC 3339 text is
-// kept as typed (its offset matters), the shorter forms become RFC 3339 in UTC, which
-// both the server and the spec's date-time format accept.
-func parseWhen(s string) (sent string, t time.Time, err error) {
-	for _, layout := range []string{time.RFC3339Nano, time.RFC3339} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return s, t, nil
-		}
-	}
-	for _, layout := range whenLayouts() {
-		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
-			return t.Format(time.RFC3339), t, nil
-		}
-	}
-	return "", time.Time{}, errors.New("not a date or time: use 2024-01-15, 2024-01-15 10:30 or RFC 3339")
 }
 
 // hasWordChar mirrors the server's check that a query has something to search for.

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"testing"
+
+	"hindsight-tui/ui/uitest"
 )
 
 // TestBuildRequest checks the request sent for every kind of filter, as the JSON body
@@ -40,6 +42,7 @@ func TestBuildRequest(t *testing.T) {
 		{"timestamp with T and seconds", "q", filters{timestamp: "2024-01-15T10:30:05"}, `{"query":"q","query_timestamp":"2024-01-15T10:30:05Z"}`},
 		{"timestamp RFC 3339 kept as typed", "q", filters{timestamp: "2024-01-15T10:30:00+02:00"}, `{"query":"q","query_timestamp":"2024-01-15T10:30:00+02:00"}`},
 		{"timestamp RFC 3339 Z with fraction", "q", filters{timestamp: "2024-01-15T10:30:00.250Z"}, `{"query":"q","query_timestamp":"2024-01-15T10:30:00.250Z"}`},
+		{"timestamp now is the clock's time", "q", filters{timestamp: "now"}, `{"query":"q","query_timestamp":"2026-11-30T09:00:00Z"}`},
 		{"window of dates", "q", filters{winStart: "2024-01-01", winEnd: "2024-01-31 23:59"},
 			`{"query":"q","temporal_window":{"start":"2024-01-01T00:00:00Z","end":"2024-01-31T23:59:00Z"}}`},
 		{"window of one instant", "q", filters{winStart: "2024-01-01T00:00:00Z", winEnd: "2024-01-01T00:00:00Z"},
@@ -65,7 +68,7 @@ func TestBuildRequest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, errs := buildRequest(tt.query, tt.f)
+			req, errs := buildRequest(tt.query, tt.f, uitest.Now)
 			if errs != nil {
 				t.Fatalf("unexpected errors: %v", errs)
 			}
@@ -105,7 +108,7 @@ func TestBuildRequestValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, errs := buildRequest(tt.query, tt.f)
+			_, errs := buildRequest(tt.query, tt.f, uitest.Now)
 			got := slices.Sorted(maps.Keys(errs))
 			if !slices.Equal(got, tt.keys) {
 				t.Errorf("errors on %v, want %v (%v)", got, tt.keys, errs)
@@ -119,28 +122,29 @@ func TestBuildRequestValidation(t *testing.T) {
 	}
 }
 
-func TestCycleBackToDefaultIsNotSent(t *testing.T) {
-	var f filters
-	for range cycleValues(iBudget) {
-		f.cycle(iBudget)
+// TestBudgetAndMatchCycles: space steps budget and tags_match through their values
+// in the bar's order; a full cycle comes back to the default, which is not sent.
+func TestBudgetAndMatchCycles(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("esc", "f")
+	f := &m.cur.filters
+	for m.bar.Cursor() != int(iBudget) {
+		h.Keys("tab")
 	}
-	for range cycleValues(iMatch) {
-		f.cycle(iMatch)
+	var budgets []string
+	for range 3 {
+		h.Keys("space")
+		budgets = append(budgets, f.budget)
 	}
-	if f.budget != "" || f.match != "" {
-		t.Fatalf("after a full cycle budget=%q match=%q, want both unset", f.budget, f.match)
+	if !slices.Equal(budgets, []string{"high", "low", ""}) {
+		t.Errorf("budget cycled through %q", budgets)
 	}
-	f.cycle(iMatch)
-	f.cycle(iMatch)
-	if v, def := f.cycleValue(iMatch); v != "any_strict" || def {
-		t.Errorf("match = %q (default %v) after two steps, want any_strict", v, def)
+	h.Keys("shift+tab", "space", "space")
+	if req, _ := buildRequest("q", *f, uitest.Now); req.TagsMatch != "any_strict" {
+		t.Errorf("tags_match %q after two steps, want any_strict", req.TagsMatch)
 	}
-}
-
-func TestItoa(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 4096: "4,096", 1234567: "1,234,567", -4096: "-4,096"} {
-		if got := itoa(n); got != want {
-			t.Errorf("itoa(%d) = %q, want %q", n, got, want)
-		}
+	h.Keys("space", "space", "space")
+	if f.match != "" {
+		t.Errorf("tags_match %q after a full cycle, want unset", f.match)
 	}
 }

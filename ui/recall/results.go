@@ -153,9 +153,8 @@ func (m *Model) selected() *client.RecallResult {
 // rowHeight is the lines per result: rank, type, score, tags and date, then the text.
 const rowHeight = 2
 
-// visibleRows is how many results fit the list as it was last drawn (the filter bar
-// changes height, so the list's height is known only once drawn; View corrects the
-// scroll position for it).
+// visibleRows is how many results fit under the filter bar and the status lines, as
+// settle last measured them.
 func (m *Model) visibleRows() int { return max(m.bodyH/rowHeight, 1) }
 
 // moveTo selects result i (clamped) and scrolls it into view.
@@ -184,28 +183,4 @@ func (m *Model) ensureVisible() {
 		m.offset = m.cursor - n + 1
 	}
 	m.offset = min(max(m.offset, 0), max(len(m.res.rows)-n, 0))
-}
-
-// itoa formats n with thousands separators ("4,096").
-func itoa(n int) string {
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	s := []byte{}
-	for i := 0; ; i++ {
-		if i > 0 && i%3 == 0 {
-			s = append(s, ',')
-		}
-		s = append(s, byte('0'+n%10))
-		n /= 10
-		if n == 0 {
-			break
-		}
-	}
-	if neg {
-		s = append(s, '-')
-	}
-	slices.Reverse(s)
-	return string(s)
 }

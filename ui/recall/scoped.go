@@ -15,15 +15,16 @@ func (m *Model) scoped(msg common.RecallScopedMsg) tea.Cmd {
 	if msg.BankID == "" {
 		return nil
 	}
+	var cmds []tea.Cmd
 	if msg.BankID != m.bank {
-		_ = m.selectBank(msg.BankID)
+		cmds = append(cmds, m.selectBank(msg.BankID))
 	}
 	m.cur.filters.tags = slices.Clone(msg.Tags)
 	m.cur.filters.match = msg.TagsMatch
-	m.bar.setBank(m.bank, m.cur)
+	cmds = append(cmds, m.bar.Sync())
 	if msg.Query != "" {
 		m.search.SetValue(msg.Query)
 	}
-	cmd := m.filtersChanged()
-	return tea.Batch(cmd, m.focusZone(zoneSearch))
+	cmds = append(cmds, m.filtersChanged(), m.focusZone(zoneSearch))
+	return tea.Batch(cmds...)
 }

@@ -7,14 +7,14 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 // A tag's "recall scoped to it" sets the bank's tag chips and match mode, focuses the
 // search box, and a query typed then is sent with them.
 func TestRecallScopedFromATag(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "research-agent", 88, 35)
-	r.send(common.RecallScopedMsg{BankID: "user-alex-prefs", Tags: []string{"trip:tokyo-2026"}, TagsMatch: client.TagsAnyStrict})
+	m, h := uitest.Demo(t, New, uitest.Bank("research-agent"))
+	h.Deliver(common.RecallScopedMsg{BankID: "user-alex-prefs", Tags: []string{"trip:tokyo-2026"}, TagsMatch: client.TagsAnyStrict})
 	if m.bank != "user-alex-prefs" {
 		t.Fatalf("bank = %q", m.bank)
 	}
@@ -22,13 +22,13 @@ func TestRecallScopedFromATag(t *testing.T) {
 	if !slices.Equal(f.tags, []string{"trip:tokyo-2026"}) || f.match != client.TagsAnyStrict {
 		t.Fatalf("filters = %+v", f)
 	}
-	if !slices.Equal(m.bar.tags.Tags(), f.tags) {
-		t.Fatalf("chips = %v", m.bar.tags.Tags())
+	if !slices.Equal(m.bar.TagInput().Tags(), f.tags) {
+		t.Fatalf("chips = %v", m.bar.TagInput().Tags())
 	}
 	if m.zone != zoneSearch || !m.Capturing() {
 		t.Fatal("the search box should have the keys")
 	}
-	if v := plain(m.View()); !strings.Contains(v, "trip:tokyo-2026") || !strings.Contains(v, "any_strict") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "trip:tokyo-2026") || !strings.Contains(v, "any_strict") {
 		t.Fatalf("the chip and the match mode are not shown:\n%s", v)
 	}
 	// Another bank's filters stay as they were.

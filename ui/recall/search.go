@@ -13,15 +13,13 @@ import (
 
 // searchDueMsg fires when typing (or changing filters) has paused.
 type searchDueMsg struct {
-	owner *Model
-	seq   int
+	seq int
 }
 
 // recallDoneMsg answers one search. seq drops answers a newer search superseded;
 // started and took measure the call itself, not the time the answer waited in the
 // event loop.
 type recallDoneMsg struct {
-	owner   *Model
 	seq     int
 	bank    string
 	req     client.RecallRequest
@@ -38,11 +36,7 @@ func (m *Model) schedule() tea.Cmd {
 	if m.bank == "" || !hasWordChar(m.search.Value()) {
 		return nil
 	}
-	msg := searchDueMsg{owner: m, seq: m.typeSeq}
-	if m.delay <= 0 {
-		return func() tea.Msg { return msg }
-	}
-	return tea.Tick(m.delay, func(time.Time) tea.Msg { return msg })
+	return m.c.After(debounce, searchDueMsg{seq: m.typeSeq})
 }
 
 // searchNow searches at once (enter, refresh), dropping a pending pause.
@@ -58,7 +52,7 @@ func (m *Model) runSearch() tea.Cmd {
 	if m.bank == "" {
 		return nil
 	}
-	req, errs := buildRequest(m.search.Value(), m.cur.filters)
+	req, errs := buildRequest(m.search.Value(), m.cur.filters, m.c.Now())
 	m.invalid = errs
 	if len(errs) > 0 {
 		return nil // the bar marks what to fix; the query error is shown as a hint
@@ -69,7 +63,7 @@ func (m *Model) runSearch() tea.Cmd {
 	m.cancel = cancel
 	m.searching = true
 	m.serverErrs = nil
-	owner, seq, bank, cl, clock := m, m.seq, m.bank, m.c.Client, m.clock
+	seq, bank, cl, clock := m.seq, m.bank, m.c.Client, m.c.Now
 	call := func() tea.Msg {
 		defer cancel()
 		started := clock()
@@ -78,7 +72,7 @@ func (m *Model) runSearch() tea.Cmd {
 		if err != nil {
 			err = fmt.Errorf("recall in %s: %w", bank, err)
 		}
-		return recallDoneMsg{owner: owner, seq: seq, bank: bank, req: req, resp: resp, err: err, started: started, took: took}
+		return recallDoneMsg{seq: seq, bank: bank, req: req, resp: resp, err: err, started: started, took: took}
 	}
 	return tea.Batch(call, m.startSpinner())
 }
@@ -105,7 +99,7 @@ func (m *Model) cancelSearch() tea.Cmd {
 // onRecall takes a search's answer unless a newer search (or a bank switch, or esc)
 // has made it stale.
 func (m *Model) onRecall(msg recallDoneMsg) tea.Cmd {
-	if msg.owner != m || msg.seq != m.seq || msg.bank != m.bank || !m.searching {
+	if msg.seq != m.seq || msg.bank != m.bank || !m.searching {
 		return nil
 	}
 	m.searching, m.cancel = false, nil
@@ -114,12 +108,12 @@ func (m *Model) onRecall(msg recallDoneMsg) tea.Cmd {
 			return nil
 		}
 		m.err = msg.err
-		m.serverErrs = serverFieldErrors(msg.err)
+		m.serverErrs = m.serverFieldErrors(msg.err)
 		// Searching as you type repeats a failure with every pause; the log gets it
 		// once, until something else happens.
 		if text := msg.err.Error(); text != m.lastErr {
 			m.lastErr = text
-			return func() tea.Msg { return common.ErrorMsg{Op: "recall", Err: msg.err} }
+			return common.Emit(common.ErrorMsg{Op: "recall", Err: msg.err})
 		}
 		return nil
 	}
@@ -166,6 +160,6 @@ func (m *Model) filtersChanged() tea.Cmd {
 // validate recomputes the filters' own errors. A query with nothing to search for is
 // not a filter problem: it is only reported when a search is asked for.
 func (m *Model) validate() {
-	_, errs := buildRequest("x", m.cur.filters)
+	_, errs := buildRequest("x", m.cur.filters, m.c.Now())
 	m.invalid = errs
 }

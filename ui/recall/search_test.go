@@ -2,7 +2,6 @@ package recall
 
 import (
 	"encoding/json"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -13,69 +12,40 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/router"
+	"hindsight-tui/ui/uitest"
 )
 
-// typeRaw sends keys straight to the pane and returns the commands, without running
-// them: the test decides which timers fire and which answers arrive.
-func typeRaw(m *Model, s string) []tea.Cmd {
-	var cmds []tea.Cmd
-	for _, c := range s {
-		_, cmd := m.Update(press(string(c)))
-		cmds = append(cmds, cmd)
-	}
-	return cmds
-}
-
-// only returns the messages of type T among msgs.
-func only[T any](msgs []tea.Msg) []T {
-	var out []T
-	for _, m := range msgs {
-		if v, ok := m.(T); ok {
-			out = append(out, v)
-		}
-	}
-	return out
-}
+// recalls are the bodies of the recall requests rec saw.
+func recalls(rec *uitest.Recorder) []string { return rec.Bodies("POST", "/memories/recall") }
 
 func TestDebounceSearchesOnlyTheLastPause(t *testing.T) {
-	srv := demoServer(t)
-	c := newCommon(t, srv)
-	_, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	m.delay = time.Millisecond
-	cmds := typeRaw(m, "oat")
-	var dues []searchDueMsg
-	for _, cmd := range cmds {
-		dues = append(dues, only[searchDueMsg](run(t, cmd))...)
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
+	h.Type("oat")
+	timers := h.Timers()
+	if len(timers) != 3 {
+		t.Fatalf("%d pauses scheduled, want one per key", len(timers))
 	}
-	if len(dues) != 3 {
-		t.Fatalf("%d pauses scheduled, want one per key", len(dues))
-	}
-	for _, d := range dues[:2] {
-		if _, cmd := m.Update(d); cmd != nil {
-			t.Fatalf("a pause made stale by a later key started a search (seq %d)", d.seq)
+	for _, tm := range timers {
+		if tm.D != debounce {
+			t.Errorf("a pause of %v, want %v", tm.D, debounce)
 		}
 	}
-	if m.searching {
-		t.Fatal("searching after stale pauses")
+	h.Fire(nil) // the two stale pauses first, then the last one
+	if sent := recalls(rec); len(sent) != 1 || !strings.Contains(sent[0], `"query":"oat"`) {
+		t.Fatalf("searched %v, want one search for \"oat\"", sent)
 	}
-	_, cmd := m.Update(dues[2])
-	if !m.searching || cmd == nil {
-		t.Fatal("the last pause did not search")
-	}
-	done := only[recallDoneMsg](run(t, cmd))
-	if len(done) != 1 || done[0].req.Query != "oat" {
-		t.Fatalf("searched %+v, want one search for \"oat\"", done)
+	if m.res == nil || m.res.req.Query != "oat" {
+		t.Fatal("the last pause's answer is not shown")
 	}
 }
 
 func TestEnterSearchesAtOnceAndDropsThePause(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	m.delay = time.Hour // a pause never ends: only enter can search
-	cmds := typeRaw(m, "coffee")
-	_ = cmds
-	stale := searchDueMsg{owner: m, seq: m.typeSeq}
-	r.keys("enter")
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
+	h.Type("coffee") // its pauses never end on their own: only enter searches
+	h.Keys("enter")
 	if m.res == nil || len(m.res.rows) == 0 {
 		t.Fatal("enter did not search")
 	}
@@ -83,52 +53,60 @@ func TestEnterSearchesAtOnceAndDropsThePause(t *testing.T) {
 		t.Errorf("enter left the focus in zone %d, want the results", m.zone)
 	}
 	seq := m.seq
-	if _, cmd := m.Update(stale); cmd != nil || m.seq != seq {
-		t.Error("the pause scheduled before enter searched again")
+	h.Fire(nil)
+	if n := len(recalls(rec)); n != 1 || m.seq != seq {
+		t.Errorf("the pauses scheduled before enter searched again (%d requests)", n)
 	}
-	if h := m.cur.history; !slices.Equal(h, []string{"coffee"}) {
-		t.Errorf("history %v, want [coffee]", h)
+	if hist := m.cur.history; !slices.Equal(hist, []string{"coffee"}) {
+		t.Errorf("history %v, want [coffee]", hist)
 	}
 }
 
 func TestStaleAnswersAreDropped(t *testing.T) {
-	srv := demoServer(t)
-	_, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
 	m.search.SetValue("coffee")
 	first := m.searchNow()
 	m.search.SetValue("tokyo")
 	second := m.searchNow()
 	// The first search was cancelled by the second: its answer arrives late and must
 	// not replace anything.
-	for _, msg := range run(t, first) {
-		m.Update(msg)
-	}
+	h.Do(first)
 	if m.res != nil {
 		t.Fatalf("a superseded answer was shown (%d results)", len(m.res.rows))
 	}
 	if !m.searching {
 		t.Fatal("the superseded answer ended the current search")
 	}
-	for _, msg := range run(t, second) {
-		m.Update(msg)
-	}
+	h.Do(second)
 	if m.res == nil || m.res.req.Query != "tokyo" {
 		t.Fatalf("showing %+v, want the answer to \"tokyo\"", m.res)
 	}
 	// A late duplicate of an old answer is dropped too.
-	m.Update(recallDoneMsg{owner: m, seq: m.seq - 1, bank: m.bank, resp: &client.RecallResponse{}})
+	h.Deliver(recallDoneMsg{seq: m.seq - 1, bank: m.bank, resp: &client.RecallResponse{}})
 	if m.res.req.Query != "tokyo" {
 		t.Error("an old answer replaced the current one")
 	}
 }
 
+// answers are the recall answers among msgs, opened from their envelopes.
+func answers(msgs []tea.Msg) []recallDoneMsg {
+	var out []recallDoneMsg
+	for _, msg := range msgs {
+		if _, inner, _ := router.Open(msg); inner != nil {
+			if d, ok := inner.(recallDoneMsg); ok {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
 func TestNewSearchCancelsTheOneInFlight(t *testing.T) {
-	srv := demoServer(t, hindsighttest.WithLatency(5*time.Second))
-	_, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, _ := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)))
 	m.search.SetValue("coffee")
 	first := m.searchNow()
 	got := make(chan []tea.Msg, 1)
-	go func() { got <- run(t, first) }()
+	go func() { got <- uitest.Run(t, first) }()
 	time.Sleep(50 * time.Millisecond) // let the first request reach the server
 	m.search.SetValue("tokyo")
 	_ = m.searchNow()
@@ -142,7 +120,7 @@ func TestNewSearchCancelsTheOneInFlight(t *testing.T) {
 	if time.Since(start) > 3*time.Second {
 		t.Fatal("the first request ran to its end")
 	}
-	done := only[recallDoneMsg](msgs)
+	done := answers(msgs)
 	if len(done) != 1 || !client.IsCanceled(done[0].err) {
 		t.Fatalf("first answer %+v, want a cancellation", done)
 	}
@@ -150,30 +128,31 @@ func TestNewSearchCancelsTheOneInFlight(t *testing.T) {
 }
 
 func TestEscCancelsTheSearchInFlight(t *testing.T) {
-	srv := demoServer(t, hindsighttest.WithLatency(5*time.Second))
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)))
 	m.search.SetValue("coffee")
 	cmd := m.searchNow()
 	got := make(chan []tea.Msg, 1)
-	go func() { got <- run(t, cmd) }()
+	go func() { got <- uitest.Run(t, cmd) }()
 	if !m.searching {
 		t.Fatal("not searching")
 	}
-	r.keys("esc")
+	h.Keys("esc")
 	if m.searching {
 		t.Fatal("esc did not stop the search")
 	}
-	if !slices.Contains(r.toasts, "search cancelled") {
-		t.Errorf("toasts %v, want a cancellation notice", r.toasts)
+	if !slices.Contains(h.Toasts, "search cancelled") {
+		t.Errorf("toasts %v, want a cancellation notice", h.Toasts)
 	}
 	select {
 	case msgs := <-got:
-		r.send(msgs...)
+		for _, msg := range msgs {
+			h.Deliver(msg)
+		}
 	case <-time.After(4 * time.Second):
 		t.Fatal("the request was not cancelled")
 	}
-	if m.res != nil || m.err != nil || len(r.errors) != 0 {
-		t.Errorf("a cancelled search left results %v, error %v, log %v", m.res, m.err, r.errors)
+	if m.res != nil || m.err != nil || len(h.Errors) != 0 {
+		t.Errorf("a cancelled search left results %v, error %v, log %v", m.res, m.err, h.Errors)
 	}
 	if m.zone != zoneSearch {
 		t.Errorf("esc while searching left the search box (zone %d)", m.zone)
@@ -181,70 +160,65 @@ func TestEscCancelsTheSearchInFlight(t *testing.T) {
 }
 
 func TestLatencyIsMeasuredAroundTheCall(t *testing.T) {
-	srv := demoServer(t, hindsighttest.WithLatency(30*time.Millisecond))
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	m.clock = time.Now
-	r.query("coffee")
+	m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(30*time.Millisecond)))
+	h.C.Now = time.Now
+	query(h, m, "coffee")
 	if m.res.took < 30*time.Millisecond {
 		t.Errorf("latency %v, want at least the server's 30ms", m.res.took)
 	}
 }
 
 func TestHistoryPerBank(t *testing.T) {
-	srv := demoServer(t)
-	r, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
-	r.query("coffee")
-	r.query("tokyo trip")
-	r.query("coffee") // a repeat moves to the end
-	if h := m.cur.history; !slices.Equal(h, []string{"tokyo trip", "coffee"}) {
-		t.Fatalf("history %v", h)
+	m, h := uitest.Demo(t, New)
+	query(h, m, "coffee")
+	query(h, m, "tokyo trip")
+	query(h, m, "coffee") // a repeat moves to the end
+	if hist := m.cur.history; !slices.Equal(hist, []string{"tokyo trip", "coffee"}) {
+		t.Fatalf("history %v", hist)
 	}
-	r.keys("/")
+	h.Keys("/")
 	m.search.SetValue("")
-	r.keys("up")
+	h.Keys("up")
 	if got := m.search.Value(); got != "coffee" {
 		t.Errorf("up in the empty box gave %q, want the newest query", got)
 	}
-	r.keys("up")
+	h.Keys("up")
 	if got := m.search.Value(); got != "tokyo trip" {
 		t.Errorf("second up gave %q", got)
 	}
-	r.keys("up") // the oldest stays
-	r.keys("down")
+	h.Keys("up") // the oldest stays
+	h.Keys("down")
 	if got := m.search.Value(); got != "coffee" {
 		t.Errorf("down gave %q", got)
 	}
-	r.keys("down")
+	h.Keys("down")
 	if got := m.search.Value(); got != "" {
 		t.Errorf("down past the newest gave %q, want the empty box back", got)
 	}
 
 	// Another bank has its own history, filters and query; coming back restores them.
 	m.cur.filters.budget = "high"
-	r.send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
 	if len(m.cur.history) != 0 || m.cur.filters.budget != "" || m.res != nil {
 		t.Fatalf("research-agent inherited %v / %q / results", m.cur.history, m.cur.filters.budget)
 	}
-	r.query("judges")
-	r.send(common.BankSelectedMsg{BankID: "user-alex-prefs"})
+	query(h, m, "judges")
+	h.Send(common.BankSelectedMsg{BankID: uitest.DemoBank})
 	if m.cur.filters.budget != "high" || !slices.Equal(m.cur.history, []string{"tokyo trip", "coffee"}) {
 		t.Errorf("user-alex-prefs came back with budget %q history %v", m.cur.filters.budget, m.cur.history)
 	}
-	r.send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
 	if got := m.search.Value(); got != "judges" {
 		t.Errorf("research-agent's query came back as %q", got)
 	}
 }
 
 func TestBankSwitchDropsTheSearchInFlight(t *testing.T) {
-	srv := demoServer(t)
-	_, m := startPane(t, newCommon(t, srv), "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
 	m.search.SetValue("coffee")
 	cmd := m.searchNow()
-	m.Update(common.BankSelectedMsg{BankID: "research-agent"})
-	for _, msg := range run(t, cmd) {
-		m.Update(msg)
-	}
+	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.Do(cmd)
 	if m.res != nil {
 		t.Error("an answer for the previous bank was shown")
 	}
@@ -253,24 +227,22 @@ func TestBankSwitchDropsTheSearchInFlight(t *testing.T) {
 // TestPaneSendsTheBuiltRequest checks that what goes on the wire is exactly
 // buildRequest's output for the filters set through the bar.
 func TestPaneSendsTheBuiltRequest(t *testing.T) {
-	srv := demoServer(t)
-	rec := &recorder{}
-	c := newCommon(t, srv, client.WithHTTPClient(&http.Client{Transport: rec}))
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
-	r.keys("esc", "f") // the bar, on its first item (world)
-	r.keys("space", "tab", "tab", "tab")
-	r.typeText("source:chat")
-	r.keys("enter", "tab", "space", "space", "tab", "space", "tab")
-	r.typeText("2000")
-	r.keys("esc", "/")
-	r.typeText("restaurants")
-	r.keys("enter")
-	want, errs := buildRequest("restaurants", m.cur.filters)
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
+	h.Keys("esc", "f") // the bar, on its first item (world)
+	h.Keys("space", "tab", "tab", "tab")
+	h.Type("source:chat")
+	h.Keys("enter", "tab", "space", "space", "tab", "space", "tab")
+	h.Type("2000")
+	h.Keys("esc", "/")
+	h.Type("restaurants")
+	h.Keys("enter")
+	want, errs := buildRequest("restaurants", m.cur.filters, uitest.Now)
 	if errs != nil {
 		t.Fatal(errs)
 	}
 	wantJSON, _ := json.Marshal(want)
-	sent := rec.recalls()
+	sent := recalls(rec)
 	if len(sent) == 0 || sent[len(sent)-1] != string(wantJSON) {
 		t.Fatalf("last request sent\n %v\nwant\n %s", sent, wantJSON)
 	}

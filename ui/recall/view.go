@@ -10,6 +10,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -17,46 +18,68 @@ import (
 // narrower panes show one or the other (d switches).
 const sideBySide = 80
 
-// View implements common.Pane: exactly width x height cells. Its cost depends on what
-// is visible, not on how many results are loaded: rows are drawn from their cache and
-// only the rows in view are touched.
+// View implements common.Pane: exactly width x height cells. It only copies what
+// settle prepared (the bar, the status, the rows and the detail in view), so its cost
+// depends on what is visible, not on how many results are loaded.
 func (m *Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	m.restyle() // the root may have switched themes since the last Update
 	lines := make([]string, 0, h+8)
 	lines = append(lines, m.searchLine(w))
-	lines = append(lines, m.barLines(w, h-3)...)
-	lines = append(lines, m.statusLines(w)...)
-	body := max(h-len(lines), 0)
-	m.bodyH = body
-	lines = append(lines, m.bodyLines(w, body)...)
+	lines = append(lines, m.head...)
+	lines = append(lines, m.bodyLines(w, m.bodyH)...)
 	for len(lines) < h {
 		lines = append(lines, strings.Repeat(" ", w))
 	}
 	return strings.Join(lines[:h], "\n")
 }
 
-// searchLine is the search box, with the spinner while a search runs.
-func (m *Model) searchLine(w int) string {
-	st := m.c.Styles
-	right := ""
-	if m.searching {
-		right = m.spin.View() + st.Muted.Render(" searching…")
+// settle recomputes what View reads after anything changed (a key, an answer, a
+// size, a theme): the search box's prompt and width, the filter bar, the lines above
+// the results and the height left under them, the scroll positions, the rows and the
+// detail in view, and the trace viewer's size.
+func (m *Model) settle() {
+	w, h := m.width, m.height
+	m.search.Prompt = "› "
+	if m.zone != zoneSearch || !m.focused {
+		m.search.Prompt = "/ "
 	}
-	iw := max(w-ansi.StringWidth(right)-4, 4)
-	if iw != m.search.Width() {
+	if iw := max(w-ansi.StringWidth(m.searchRight())-4, 4); iw != m.search.Width() {
 		m.search.SetWidth(iw)
 		m.search.SetCursor(m.search.Position())
 	}
-	if m.zone != zoneSearch || !m.focused {
-		m.search.Prompt = "/ "
-	} else {
-		m.search.Prompt = "› "
+	m.bar.SetWidth(w)
+	m.bar.SetErrors(m.invalid, m.serverErrs)
+	m.head = nil
+	if w > 0 && h > 0 {
+		m.head = append(m.barLines(w, h-3), m.statusLines(w)...)
 	}
-	return components.Spread(m.search.View(), right, w)
+	m.bodyH = max(h-1-len(m.head), 0)
+	m.ensureVisible()
+	m.trace.SetSize(w, m.bodyH)
+	if m.res == nil || m.showTrace || m.bodyH <= 0 {
+		return
+	}
+	m.keepRows(m.listWidth())
+	if dw := m.detailWidth(); dw > 0 {
+		m.keepDetail(dw, m.bodyH)
+	}
+}
+
+// searchRight is what the search line shows right of the box: the spinner while a
+// search runs.
+func (m *Model) searchRight() string {
+	if !m.searching {
+		return ""
+	}
+	return m.spin.View() + m.c.Styles.Muted.Render(" searching…")
+}
+
+// searchLine is the search box, with the spinner while a search runs.
+func (m *Model) searchLine(w int) string {
+	return components.Spread(m.search.View(), m.searchRight(), w)
 }
 
 // statusLines are the token meter with the result count and latency, and a note when
@@ -71,7 +94,7 @@ func (m *Model) statusLines(w int) []string {
 		}
 		return []string{components.Fit(st.Subtle.Render(components.Truncate(hint, w)), w)}
 	}
-	right := st.Muted.Render(plural(len(rs.rows), "result", "results") + " · " + latency(rs.took))
+	right := st.Muted.Render(common.Plural(len(rs.rows), "result", "results") + " · " + latency(rs.took))
 	switch {
 	case len(m.invalid) > 0 && m.invalid["query"] == "":
 		right = st.Warning.Render("not searched: fix the filter · ") + right
@@ -82,7 +105,7 @@ func (m *Model) statusLines(w int) []string {
 		barW = 5
 	}
 	meter := st.Muted.Render("tokens ") + m.meter(rs.tokens, rs.maxTokens, barW, cut) + " " +
-		st.Text.Render(itoa(rs.tokens)) + st.Muted.Render(" / "+itoa(rs.maxTokens))
+		st.Text.Render(common.Thousands(rs.tokens)) + st.Muted.Render(" / "+common.Thousands(rs.maxTokens))
 	lines := []string{components.Spread(meter, right, w)}
 	if m.showTrace {
 		sum := sanitize.Line(m.trace.Summary())
@@ -92,7 +115,7 @@ func (m *Model) statusLines(w int) []string {
 	switch {
 	case capped:
 		lines = append(lines, components.Fit(st.Warning.Render(components.Truncate(
-			"results stop at the budget's cap of "+itoa(capN)+": a higher budget returns more", w)), w))
+			"results stop at the budget's cap of "+common.Thousands(capN)+": a higher budget returns more", w)), w))
 	case cut && len(rs.rows) > 0:
 		lines = append(lines, components.Fit(st.Warning.Render(components.Truncate(
 			"results stop at max_tokens: the cut is greedy, the next result did not fit", w)), w))
@@ -121,13 +144,6 @@ func latency(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + " s"
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}
-
 // bodyLines is the list and detail, the trace, or what to do instead.
 func (m *Model) bodyLines(w, h int) []string {
 	if h <= 0 {
@@ -149,11 +165,9 @@ func (m *Model) bodyLines(w, h int) []string {
 	case m.showTrace:
 		return m.traceLines(w, h)
 	}
-	wide := w >= sideBySide
+	lw, dw := m.listWidth(), m.detailWidth()
 	switch {
-	case wide && !m.detailToggled:
-		lw := w * 55 / 100
-		dw := w - lw - 1
+	case lw > 0 && dw > 0:
 		list, det := m.listLines(lw, h), m.detailView(dw, h)
 		sep := st.Subtle.Render("│")
 		out := make([]string, h)
@@ -161,10 +175,35 @@ func (m *Model) bodyLines(w, h int) []string {
 			out[i] = list[i] + sep + det[i]
 		}
 		return out
-	case !wide && m.detailToggled:
+	case dw > 0:
 		return m.detailView(w, h)
 	}
 	return m.listLines(w, h)
+}
+
+// listWidth is the width of the result list: all of a narrow pane, 55% of a wide one
+// that shows the detail beside it; 0 while a narrow pane shows the detail instead.
+func (m *Model) listWidth() int {
+	wide := m.width >= sideBySide
+	switch {
+	case wide && !m.detailToggled:
+		return m.width * 55 / 100
+	case !wide && m.detailToggled:
+		return 0
+	}
+	return m.width
+}
+
+// detailWidth is the width of the detail panel, 0 while it is hidden.
+func (m *Model) detailWidth() int {
+	wide := m.width >= sideBySide
+	switch {
+	case wide && !m.detailToggled:
+		return m.width - m.width*55/100 - 1
+	case !wide && m.detailToggled:
+		return m.width
+	}
+	return 0
 }
 
 // emptyHint says why nothing may have matched, from the filters in force.
@@ -184,7 +223,7 @@ func (m *Model) emptyHint() string {
 	case s == "0":
 		hints = append(hints, "max_tokens 0 returns no results.")
 	case m.res != nil && m.res.maxTokens < defaultMaxTokens:
-		hints = append(hints, "max_tokens "+itoa(m.res.maxTokens)+" may be smaller than the best result: "+
+		hints = append(hints, "max_tokens "+common.Thousands(m.res.maxTokens)+" may be smaller than the best result: "+
 			"the cut is greedy and stops at the first result that does not fit.")
 	}
 	hints = append(hints, "Tags are case-sensitive. R resets the filters to the server's defaults.")
@@ -195,8 +234,8 @@ func (m *Model) emptyHint() string {
 func (m *Model) errorLines(w int) []string {
 	st := m.c.Styles
 	body := m.c.Describe(m.err)
-	if len(m.serverErrs) > 0 {
-		body = "The server rejected a filter: " + m.problems() + ". It is marked in the filter bar (f)."
+	if p := m.bar.Problems(m.serverErrs); p != "" {
+		body = "The server rejected a filter: " + p + ". It is marked in the filter bar (f)."
 	}
 	lines := message(w, st.Error, "Recall failed", body)
 	return append(lines, message(w, st.Muted, "", m.keys.Global.Refresh.Help().Key+" searches again")...)

@@ -9,16 +9,8 @@ import (
 	"hindsight-tui/ui/common"
 )
 
-// action is something the pane does, from its keys or the command palette; owner
-// makes sure that, broadcast to every pane, only this one acts.
-type action struct {
-	owner *Model
-	do    string
-	item  itemID // for doItem, doToggle, doSet
-	value string // for doSet
-}
-
-// The pane's actions.
+// The pane's actions, from its keys or the command palette (common.ActionMsg.Kind);
+// the parameter bar's own actions are the bar's.
 const (
 	doAsk      = "ask"
 	doParams   = "params"
@@ -32,17 +24,25 @@ const (
 	doCopyJSON = "copy json"
 	doOpen     = "open"
 	doCancel   = "cancel"
-	doItem     = "item"   // focus one parameter
-	doToggle   = "toggle" // flip a toggle parameter
-	doSet      = "set"    // set a cycle parameter to value
 )
 
-// do performs an action.
-func (m *Model) do(a action) tea.Cmd {
+// onAction runs a palette action: the bar's, or one of the pane's.
+func (m *Model) onAction(a common.ActionMsg) tea.Cmd {
 	if m.bank == "" {
 		return nil
 	}
-	switch a.do {
+	if cmd, ev, ok := m.bar.Act(a); ok {
+		return tea.Batch(cmd, m.onBar(ev))
+	}
+	return m.do(a.Kind)
+}
+
+// do performs an action.
+func (m *Model) do(what string) tea.Cmd {
+	if m.bank == "" {
+		return nil
+	}
+	switch what {
 	case doAsk:
 		return m.focusZone(zoneComposer)
 	case doParams:
@@ -50,7 +50,7 @@ func (m *Model) do(a action) tea.Cmd {
 	case doReset:
 		return m.resetParams()
 	case doTools:
-		m.cur.params.toggle(iTools)
+		m.cur.params.tools = !m.cur.params.tools
 		m.paramsChanged()
 		if m.cur.params.tools {
 			return common.Toast("tool calls on: the next answers come with their timeline")
@@ -72,14 +72,6 @@ func (m *Model) do(a action) tea.Cmd {
 		return m.open()
 	case doCancel:
 		return m.cancelQuestion()
-	case doItem:
-		return m.focusItem(a.item)
-	case doToggle:
-		m.cur.params.toggle(a.item)
-		m.paramsChanged()
-	case doSet:
-		m.cur.params.setCycle(a.item, a.value)
-		m.paramsChanged()
 	}
 	return nil
 }
@@ -99,7 +91,7 @@ func (m *Model) copyAnswer(asJSON bool) tea.Cmd {
 		return tea.Batch(tea.SetClipboard(string(b)), common.Toast("copied the response as JSON"))
 	}
 	return tea.Batch(tea.SetClipboard(t.answer),
-		common.Toast("copied the answer ("+plural(len([]rune(t.answer)), "character", "characters")+")"))
+		common.Toast("copied the answer ("+common.Plural(len([]rune(t.answer)), "character", "characters")+")"))
 }
 
 // Actions implements common.Actioner: the pane's actions and every parameter, so each
@@ -109,73 +101,39 @@ func (m *Model) Actions() []common.Action {
 		return nil
 	}
 	k := m.keys
-	a := func(name, keyHelp string, act action) common.Action {
-		act.owner = m
-		return common.Action{Name: name, Key: keyHelp, Msg: act}
+	a := func(name, keyHelp, do string) common.Action {
+		return common.Action{Name: name, Key: keyHelp, Msg: common.ActionMsg{Kind: do}}
 	}
 	acts := []common.Action{
-		a("Ask a question (reflect)", k.Reflect.Ask.Help().Key, action{do: doAsk}),
-		a("Edit reflect parameters", k.Reflect.Params.Help().Key, action{do: doParams}),
-		a("Reset reflect parameters to the server defaults", k.Reflect.Reset.Help().Key, action{do: doReset}),
-		a("Edit the response schema in $EDITOR", k.Reflect.Schema.Help().Key, action{do: doSchema}),
+		a("Ask a question (reflect)", k.Reflect.Ask.Help().Key, doAsk),
+		a("Edit reflect parameters", k.Reflect.Params.Help().Key, doParams),
+		a("Reset reflect parameters to the server defaults", k.Reflect.Reset.Help().Key, doReset),
+		a("Edit the response schema in $EDITOR", k.Reflect.Schema.Help().Key, doSchema),
 	}
 	if m.cur.params.tools {
-		acts = append(acts, a("Stop asking for tool calls", k.Reflect.Tools.Help().Key, action{do: doTools}))
+		acts = append(acts, a("Stop asking for tool calls", k.Reflect.Tools.Help().Key, doTools))
 	} else {
-		acts = append(acts, a("Ask for tool calls (timeline)", k.Reflect.Tools.Help().Key, action{do: doTools}))
+		acts = append(acts, a("Ask for tool calls (timeline)", k.Reflect.Tools.Help().Key, doTools))
 	}
 	if m.cur.waiting() != nil {
-		acts = append(acts, a("Cancel the question", k.Reflect.Cancel.Help().Key, action{do: doCancel}))
+		acts = append(acts, a("Cancel the question", k.Reflect.Cancel.Help().Key, doCancel))
 	}
 	if len(m.cur.turns) > 0 {
-		acts = append(acts, a("Export the transcript as markdown", k.Reflect.Export.Help().Key, action{do: doExport}))
+		acts = append(acts, a("Export the transcript as markdown", k.Reflect.Export.Help().Key, doExport))
 	}
 	if t := m.cur.selected(); t != nil {
 		switch t.state {
 		case turnAnswered:
 			acts = append(acts,
-				a("Show or hide the evidence", k.Reflect.Evidence.Help().Key, action{do: doEvidence}),
-				a("Copy the answer", k.Global.CopyID.Help().Key, action{do: doCopy}),
-				a("Copy the response as JSON", k.Global.CopyJSON.Help().Key, action{do: doCopyJSON}))
+				a("Show or hide the evidence", k.Reflect.Evidence.Help().Key, doEvidence),
+				a("Copy the answer", k.Global.CopyID.Help().Key, doCopy),
+				a("Copy the response as JSON", k.Global.CopyJSON.Help().Key, doCopyJSON))
 			if i := m.cur.sel.item; i >= 0 && i < len(t.evidence) && t.evidence[i].kind == evMemory {
-				acts = append(acts, a("Open memory "+sanitize.Line(t.evidence[i].id), k.List.Open.Help().Key, action{do: doOpen}))
+				acts = append(acts, a("Open memory "+sanitize.Line(t.evidence[i].id), k.List.Open.Help().Key, doOpen))
 			}
 		case turnFailed, turnCancelled:
-			acts = append(acts, a("Ask the question again", k.Global.Refresh.Help().Key, action{do: doRetry}))
+			acts = append(acts, a("Ask the question again", k.Global.Refresh.Help().Key, doRetry))
 		}
 	}
-	its := items()
-	p := &m.cur.params
-	for id := range numItems {
-		it := its[id]
-		switch it.kind {
-		case kindToggle:
-			state := "on"
-			if p.on(id) {
-				state = "off"
-			}
-			acts = append(acts, a("Reflect parameter: turn "+toggleName(id)+" "+state, "", action{do: doToggle, item: id}))
-		case kindCycle:
-			cur, _ := p.cycleValue(id)
-			for _, v := range cycleValues(id) {
-				if v != cur {
-					acts = append(acts, a("Reflect parameter: "+it.label+" "+v, "", action{do: doSet, item: id, value: v}))
-				}
-			}
-		default:
-			acts = append(acts, a("Reflect parameter: edit "+it.label, "", action{do: doItem, item: id}))
-		}
-	}
-	return acts
-}
-
-// toggleName names a toggle for the palette.
-func toggleName(id itemID) string {
-	switch id {
-	case iNoModels:
-		return "excluding mental models"
-	case iTools:
-		return "tool calls"
-	}
-	return "fact type " + items()[id].label
+	return append(acts, m.bar.Actions("Reflect parameter")...)
 }

@@ -1,16 +1,13 @@
 package reflect
 
 import (
-	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
-	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 )
 
@@ -18,7 +15,6 @@ import (
 // attempt drops an answer that a cancel or a retry made stale; started and took
 // measure the call itself, not the time the answer waited in the event loop.
 type reflectDoneMsg struct {
-	owner   *Model
 	bank    string
 	turn    int
 	attempt int
@@ -43,7 +39,7 @@ func (m *Model) send() tea.Cmd {
 		return common.Toast(msg)
 	}
 	if len(errs) > 0 {
-		return common.Toast("not sent: " + problems(errs) + " (p opens the parameters)")
+		return common.Toast("not sent: " + m.bar.Problems(errs) + " (p opens the parameters)")
 	}
 	m.nextTurn++
 	t := &turn{id: m.nextTurn, question: strings.TrimSpace(question), req: req, asked: m.c.Now()}
@@ -59,10 +55,10 @@ func (m *Model) send() tea.Cmd {
 func (m *Model) ask(t *turn) tea.Cmd {
 	m.seq++
 	ctx, cancel := m.questionContext()
-	t.state, t.attempt, t.cancel, t.started, t.err, t.reason = turnWaiting, m.seq, cancel, m.clock(), nil, ""
+	t.state, t.attempt, t.cancel, t.started, t.err, t.reason = turnWaiting, m.seq, cancel, m.c.Now(), nil, ""
 	t.rev++
 	m.cur.asking = t
-	owner, bank, id, attempt, cl, clock, req := m, m.bank, t.id, t.attempt, m.c.Client, m.clock, t.req
+	bank, id, attempt, cl, clock, req := m.bank, t.id, t.attempt, m.c.Client, m.c.Now, t.req
 	call := func() tea.Msg {
 		defer cancel()
 		started := clock()
@@ -71,7 +67,7 @@ func (m *Model) ask(t *turn) tea.Cmd {
 		if err != nil {
 			err = fmt.Errorf("reflect in %s: %w", bank, err)
 		}
-		return reflectDoneMsg{owner: owner, bank: bank, turn: id, attempt: attempt, resp: resp, err: err, took: took}
+		return reflectDoneMsg{bank: bank, turn: id, attempt: attempt, resp: resp, err: err, took: took}
 	}
 	return tea.Batch(call, m.startSpinner())
 }
@@ -79,9 +75,6 @@ func (m *Model) ask(t *turn) tea.Cmd {
 // onAnswer fills the turn the answer belongs to, unless a cancel or a retry made it
 // stale. A failure becomes part of the turn, and goes to the error log too.
 func (m *Model) onAnswer(msg reflectDoneMsg) tea.Cmd {
-	if msg.owner != m {
-		return nil
-	}
 	b := m.banks[msg.bank]
 	if b == nil {
 		return nil
@@ -108,11 +101,11 @@ func (m *Model) onAnswer(msg reflectDoneMsg) tea.Cmd {
 			return nil
 		}
 		t.setFailed(m.c, msg.err)
-		b.serverErrs = serverFieldErrors(msg.err)
+		b.serverErrs = m.serverFieldErrors(msg.err)
 		if b == m.cur {
 			m.reveal(idx)
 		}
-		return emit(common.ErrorMsg{Op: "reflect", Err: msg.err})
+		return common.Emit(common.ErrorMsg{Op: "reflect", Err: msg.err})
 	}
 	t.setAnswer(msg.resp)
 	if b == m.cur {
@@ -134,7 +127,7 @@ func (m *Model) cancelQuestion() tea.Cmd {
 		t.cancel()
 		t.cancel = nil
 	}
-	t.state, t.took = turnCancelled, m.clock().Sub(t.started)
+	t.state, t.took = turnCancelled, m.c.Now().Sub(t.started)
 	t.attempt = -1 // an answer already on its way is stale
 	m.cur.asking = nil
 	t.rev++
@@ -173,35 +166,9 @@ func (m *Model) startSpinner() tea.Cmd {
 // serverFieldErrors maps a 422's locations to the parameters they concern
 // (["body","response_schema"] → response_schema, ["body","fact_types",0] →
 // fact_types). It returns nil when the error names no parameter.
-func serverFieldErrors(err error) fieldErrors {
-	var ae *client.APIError
-	if !errors.As(err, &ae) || ae.StatusCode != http.StatusUnprocessableEntity {
-		return nil
-	}
-	out := fieldErrors{}
-	for _, f := range ae.Fields {
-		name, _, _ := strings.Cut(f.Field(), ".")
-		for _, it := range items() {
-			if it.field == name && out[name] == "" {
-				out[name] = sanitize.Line(f.Msg)
-			}
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
-}
-
-// problems lists parameter errors in one line, in bar order.
-func problems(errs fieldErrors) string {
-	var parts []string
-	seen := map[string]bool{}
-	for _, it := range items() {
-		if msg := errs[it.field]; msg != "" && !seen[it.field] {
-			seen[it.field] = true
-			parts = append(parts, it.field+": "+msg)
-		}
-	}
-	return strings.Join(parts, "; ")
+func (m *Model) serverFieldErrors(err error) fieldErrors {
+	return m.bar.ServerErrors(err, func(loc string) string {
+		name, _, _ := strings.Cut(loc, ".")
+		return name
+	})
 }

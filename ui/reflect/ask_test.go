@@ -7,70 +7,70 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/router"
+	"hindsight-tui/ui/uitest"
 )
 
 func TestWaitingThenCancel(t *testing.T) {
-	srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: reflectPath, Delay: time.Hour}))
-	r, m := startPane(t, newCommon(t, srv), alexBank, 88, 35)
-	r.hold = true
-	r.ask("How does Alex take coffee?")
+	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: reflectPath, Delay: time.Hour}))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv))
+	clock := uitest.NewClock()
+	h.C.Now = clock.Now
+	held := askHeld(h, m, "How does Alex take coffee?")
 	tn := m.cur.turns[0]
 	if tn.state != turnWaiting || m.cur.waiting() != tn || !m.keys.Reflect.Cancel.Enabled() {
 		t.Fatalf("turn %v", tn.state)
 	}
-	m.clock = func() time.Time { return testNow.Add(12 * time.Second) }
-	view := plain(m.View())
+	clock.Step(12 * time.Second)
+	view := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(view, "thinking… 12s · esc cancels") || !strings.Contains(view, "asking… 12s") {
 		t.Errorf("waiting view:\n%s", view)
 	}
 	// enter while waiting sends nothing and says why; the new draft stays.
-	r.hold = false
-	r.typeText("x")
-	r.keys("backspace", "enter")
-	if !strings.Contains(r.lastToast(), "one question at a time") || len(m.cur.turns) != 1 {
-		t.Fatalf("second question: toast %q, %d turns", r.lastToast(), len(m.cur.turns))
+	h.Type("x")
+	h.Keys("backspace", "enter")
+	if !strings.Contains(lastToast(h), "one question at a time") || len(m.cur.turns) != 1 {
+		t.Fatalf("second question: toast %q, %d turns", lastToast(h), len(m.cur.turns))
 	}
-	r.keys("esc")
+	h.Keys("esc")
 	if tn.state != turnCancelled || tn.cancel != nil {
 		t.Fatalf("after esc: %v", tn.state)
 	}
 	if m.composer.Value() != "How does Alex take coffee?" || m.zone != zoneComposer {
 		t.Fatalf("the question did not come back: %q in zone %d", m.composer.Value(), m.zone)
 	}
-	if !strings.Contains(plain(m.View()), "⊘ cancelled after 12.00 s") {
-		t.Errorf("no cancelled turn:\n%s", plain(m.View()))
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "⊘ cancelled after 12.00 s") {
+		t.Errorf("no cancelled turn:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
 	// The request's context was cancelled: the held call returns at once, and its
 	// late answer does not touch the turn.
-	r.release()
-	if tn.state != turnCancelled || len(r.errors) != 0 {
-		t.Fatalf("the late answer changed the turn to %v (errors %v)", tn.state, r.errors)
+	h.Do(held)
+	if tn.state != turnCancelled || len(h.Errors) != 0 {
+		t.Fatalf("the late answer changed the turn to %v (errors %v)", tn.state, h.Errors)
 	}
 	// The question can be sent again from the composer.
 	srv.ClearFaults()
-	r.keys("enter")
+	h.Keys("enter")
 	if n := len(m.cur.turns); n != 2 || m.cur.turns[1].state != turnAnswered {
 		t.Fatalf("resend: %d turns", n)
 	}
 }
 
 func TestCancelKeepsANewDraft(t *testing.T) {
-	srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: reflectPath, Delay: time.Hour}))
-	r, m := startPane(t, newCommon(t, srv), alexBank, 88, 35)
-	r.hold = true
-	r.ask("first question")
-	r.hold = false
-	r.typeText("the next one")
-	r.keys("esc")
+	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: reflectPath, Delay: time.Hour}))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv))
+	held := askHeld(h, m, "first question")
+	h.Type("the next one")
+	h.Keys("esc")
 	if m.composer.Value() != "the next one" {
 		t.Fatalf("the draft became %q", m.composer.Value())
 	}
-	if !strings.Contains(r.lastToast(), "r on the turn asks it again") {
-		t.Errorf("toast %q", r.lastToast())
+	if !strings.Contains(lastToast(h), "r on the turn asks it again") {
+		t.Errorf("toast %q", lastToast(h))
 	}
 	// r on the cancelled turn asks it again, in place.
 	srv.ClearFaults()
-	r.keys("esc", "r")
+	h.Keys("esc", "r")
 	tn := m.cur.turns[0]
 	if len(m.cur.turns) != 1 || tn.state != turnAnswered || tn.question != "first question" {
 		t.Fatalf("retry: %d turns, %v", len(m.cur.turns), tn.state)
@@ -78,7 +78,7 @@ func TestCancelKeepsANewDraft(t *testing.T) {
 	if m.composer.Value() != "the next one" {
 		t.Errorf("the draft became %q", m.composer.Value())
 	}
-	r.release()
+	h.Do(held)
 }
 
 // TestFailuresAreTurns: a timeout, a 4xx with its detail and a 5xx each become a turn
@@ -104,19 +104,19 @@ func TestFailuresAreTurns(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := tt.fault
 			f.Method, f.Path, f.Times = "POST", reflectPath, 1
-			r, m := startPane(t, newCommon(t, demoServer(t, hindsighttest.WithFault(f))), alexBank, 88, 35)
+			m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithFault(f)))
 			if tt.name == "timeout" {
 				m.timeout = 50 * time.Millisecond
 			}
-			r.ask("How does Alex take coffee?")
+			ask(h, m, "How does Alex take coffee?")
 			tn := m.cur.turns[0]
 			if tn.state != turnFailed || !strings.Contains(tn.reason, tt.want) {
 				t.Fatalf("turn %v, reason %q", tn.state, tn.reason)
 			}
-			if len(r.errors) != 1 || r.errors[0].Op != "reflect" {
-				t.Fatalf("error log %v", r.errors)
+			if len(h.Errors) != 1 || h.Errors[0].Op != "reflect" {
+				t.Fatalf("error log %v", h.Errors)
 			}
-			view := plain(m.View())
+			view := uitest.Plain(uitest.View(t, m))
 			if !strings.Contains(view, "✗ ") || !strings.Contains(view, "r retries") {
 				t.Errorf("failed turn view:\n%s", view)
 			}
@@ -127,7 +127,7 @@ func TestFailuresAreTurns(t *testing.T) {
 				t.Fatal("r is not offered on a failed turn")
 			}
 			m.timeout = time.Minute
-			r.keys("esc", "r")
+			h.Keys("esc", "r")
 			if len(m.cur.turns) != 1 || tn.state != turnAnswered || tn.question != "How does Alex take coffee?" {
 				t.Fatalf("retry: %d turns, %v %s", len(m.cur.turns), tn.state, tn.reason)
 			}
@@ -138,29 +138,21 @@ func TestFailuresAreTurns(t *testing.T) {
 // TestStaleAnswerIsDropped: the answer to an attempt that a cancel and a retry
 // superseded does not overwrite the newer one.
 func TestStaleAnswerIsDropped(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
-	r.hold = true
-	r.ask("How does Alex take coffee?")
-	first := r.held
-	r.held = nil
+	m, h := uitest.Demo(t, New)
+	first := askHeld(h, m, "How does Alex take coffee?")
 	tn := m.cur.turns[0]
-	r.hold = false
-	r.keys("esc", "esc", "r") // cancel, leave the composer, ask again
+	h.Keys("esc", "esc", "r") // cancel, leave the composer, ask again
 	if tn.state != turnAnswered {
 		t.Fatalf("retry: %v", tn.state)
 	}
 	answer := tn.resp
-	var stale []any
-	for _, c := range first {
-		for _, msg := range run(t, c) {
-			stale = append(stale, msg)
-		}
-	}
-	for _, msg := range stale {
-		if d, ok := msg.(reflectDoneMsg); ok {
-			d.resp = &client.ReflectResponse{Text: "stale"}
-			d.err = nil
-			r.send(d)
+	for _, msg := range uitest.Run(t, first) {
+		if _, inner, _ := router.Open(msg); inner != nil {
+			if d, ok := inner.(reflectDoneMsg); ok {
+				d.resp = &client.ReflectResponse{Text: "stale"}
+				d.err = nil
+				h.Deliver(d)
+			}
 		}
 	}
 	if tn.resp != answer {

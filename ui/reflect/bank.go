@@ -1,5 +1,7 @@
 package reflect
 
+import tea "charm.land/bubbletea/v2"
+
 // bankState is what the pane keeps per bank for the session: the transcript, the
 // draft in the composer, the parameters, and where the transcript is scrolled to.
 type bankState struct {
@@ -40,18 +42,19 @@ func (m *Model) state(bank string) *bankState {
 // selectBank switches to another bank. Nothing is cancelled: a question out to the
 // old bank lands in its transcript when it is answered. The draft stays with the bank
 // it was typed for, and the new bank's draft, parameters and transcript come back.
-func (m *Model) selectBank(id string) {
+func (m *Model) selectBank(id string) tea.Cmd {
 	if id == m.bank && m.cur != nil {
-		return
+		return nil
 	}
 	m.cur.draft = m.composer.Value()
 	m.bank = id
 	m.cur = m.state(id)
 	m.composer.SetValue(m.cur.draft)
-	m.bar.setBank(id, m.cur)
+	cmd := m.bar.Bind(id, &m.cur.params)
 	if len(m.cur.turns) == 0 && m.zone == zoneTranscript {
-		_ = m.focusZone(zoneComposer)
+		cmd = tea.Batch(cmd, m.focusZone(zoneComposer))
 	}
+	return cmd
 }
 
 // anyWaiting reports whether a question is out in any bank (the spinner runs).

@@ -2,142 +2,47 @@ package reflect
 
 import (
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
-// barState is the parameter bar's cursor and editors. Text items are edited in place:
-// one text input holds the item under the cursor, and every keystroke writes the text
-// back into the bank's parameters, so nothing typed is lost when the bar is left.
-type barState struct {
-	cursor itemID
-	text   textinput.Model
-	holds  itemID // the text item the input holds; -1 for none
-	tags   *components.TagInput
-	active bool
+// newBar is the parameter bar over a bank's parameters: enter on a typed item sends the
+// composer's question, like enter in a form; ctrl+e edits the schema in $EDITOR.
+func newBar(c *common.Common) *components.FilterBar[params] {
+	kr := c.Keys.Reflect
+	keys := components.FilterBarKeys{Next: kr.NextItem, Prev: kr.PrevItem, Toggle: kr.Toggle, Leave: kr.Leave}
+	return components.NewFilterBar(c, keys, []string{kr.Schema.Help().Key + " schema in $EDITOR"}, barItems()...)
 }
 
-func newBar(c *common.Common) barState {
-	return barState{text: components.NewInput(c.Styles, "", ""), holds: -1, tags: components.NewTagInput(c)}
-}
-
-func (b *barState) restyle(st *styles.Styles) { b.text.SetStyles(components.InputStyles(st)) }
-
-// setBank points the bar at another bank's parameters.
-func (b *barState) setBank(id string, st *bankState) {
-	active := b.active
-	b.blur()
-	b.tags.SetBank(id)
-	b.tags.SetTags(st.params.tags)
-	if active {
-		b.active = true
-		_ = b.enter(st) // tags of a bank not seen yet load on the next focus
-	}
-}
-
-// focus puts the keys on the item under the cursor.
-func (b *barState) focus(st *bankState) tea.Cmd {
-	b.active = true
-	return b.enter(st)
-}
-
-// blur leaves the bar; text being typed stays in the parameters.
-func (b *barState) blur() {
-	b.active = false
-	b.text.Blur()
-	b.holds = -1
-	b.tags.Blur()
-}
-
-// enter prepares the editor of the item under the cursor.
-func (b *barState) enter(st *bankState) tea.Cmd {
-	b.text.Blur()
-	b.holds = -1
-	b.tags.Blur()
-	it := items()[b.cursor]
-	switch it.kind {
-	case kindText:
-		b.holds = b.cursor
-		b.text.Placeholder = it.hint
-		b.text.SetValue(*st.params.text(b.cursor))
-		_ = b.text.Focus()
-		b.text.CursorEnd()
-	case kindTags:
-		return b.tags.Focus()
-	}
-	return nil
-}
-
-// move steps the cursor by d items, wrapping.
-func (b *barState) move(st *bankState, d int) tea.Cmd {
-	n := int(numItems)
-	b.cursor = itemID(((int(b.cursor)+d)%n + n) % n)
-	return b.enter(st)
-}
-
-// barKey handles a key in the parameter bar. enter on a text item or the tags sends
-// the composer's question, like enter in a form.
-func (m *Model) barKey(k tea.KeyPressMsg) tea.Cmd {
-	b := &m.bar
-	kr := m.keys.Reflect
-	p := &m.cur.params
-	it := items()[b.cursor]
-	switch {
-	case key.Matches(k, kr.Leave):
-		return m.focusZone(m.leaveBarTo())
-	case key.Matches(k, kr.Schema):
+// barKey handles a key (or a paste) in the parameter bar.
+func (m *Model) barKey(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.keys.Reflect.Schema) {
 		return m.editSchema()
 	}
-	switch it.kind {
-	case kindTags:
-		if (k.String() == "left" || k.String() == "right") && b.tags.Value() == "" {
-			break
+	cmd, ev := m.bar.Update(msg)
+	return tea.Batch(cmd, m.onBar(ev))
+}
+
+// onBar acts on what the bar did.
+func (m *Model) onBar(ev components.FilterEvent) tea.Cmd {
+	switch ev {
+	case components.FilterChanged:
+		m.paramsChanged()
+	case components.FilterSubmit:
+		return m.send()
+	case components.FilterLeave:
+		return m.focusZone(m.leaveBarTo())
+	case components.FilterOpen:
+		if m.zone != zoneBar {
+			return m.focusZone(zoneBar)
 		}
-		handled, changed, cmd := b.tags.HandleKey(k)
-		if changed {
-			p.tags = b.tags.Tags()
-			m.paramsChanged()
-		}
-		if handled {
-			return cmd
-		}
-		if k.String() == "enter" {
-			return m.send()
-		}
-	case kindText:
-		pos, n := b.text.Position(), len([]rune(b.text.Value()))
-		switch {
-		case k.String() == "left" && pos == 0, k.String() == "right" && pos == n:
-		case k.String() == "tab", k.String() == "shift+tab":
-		case k.String() == "enter":
-			return m.send()
-		default:
-			before := b.text.Value()
-			var cmd tea.Cmd
-			b.text, cmd = b.text.Update(k)
-			if v := b.text.Value(); v != before {
-				*p.text(b.cursor) = v
-				m.paramsChanged()
-			}
-			return cmd
-		}
-	default:
-		if key.Matches(k, kr.Toggle) {
-			m.changeItem(b.cursor)
-			return nil
-		}
-	}
-	switch {
-	case key.Matches(k, kr.NextItem):
-		return b.move(m.cur, 1)
-	case key.Matches(k, kr.PrevItem):
-		return b.move(m.cur, -1)
 	}
 	return nil
 }
@@ -151,74 +56,105 @@ func (m *Model) leaveBarTo() zone {
 	return zoneComposer
 }
 
-// changeItem toggles or cycles a non-text item.
-func (m *Model) changeItem(id itemID) {
-	p := &m.cur.params
-	switch items()[id].kind {
-	case kindToggle:
-		p.toggle(id)
-	case kindCycle:
-		p.cycle(id)
-	default:
-		return
-	}
-	m.paramsChanged()
-}
-
 // paramsChanged forgets the server's complaints about the parameters: they described
 // the values before the change.
 func (m *Model) paramsChanged() { m.cur.serverErrs = nil }
 
-// pasteBar inserts pasted text into the text item or the tag input under the cursor.
-func (m *Model) pasteBar(msg tea.PasteMsg) tea.Cmd {
-	b := &m.bar
-	switch items()[b.cursor].kind {
-	case kindTags:
-		return b.tags.Paste(msg)
-	case kindText:
-		var cmd tea.Cmd
-		b.text, cmd = b.text.Update(msg)
-		*m.cur.params.text(b.cursor) = b.text.Value()
-		m.paramsChanged()
-		return cmd
-	}
-	return nil
-}
-
 // resetParams puts every parameter back to the server's defaults.
 func (m *Model) resetParams() tea.Cmd {
 	m.cur.params = params{}
-	m.bar.tags.SetTags(nil)
-	if m.zone == zoneBar {
-		_ = m.bar.enter(m.cur)
-	}
 	m.paramsChanged()
-	return common.Toast("parameters reset to the server defaults")
-}
-
-// focusItem opens the bar on one item (from the command palette).
-func (m *Model) focusItem(id itemID) tea.Cmd {
-	m.bar.cursor = id
-	if m.zone == zoneBar {
-		return m.bar.enter(m.cur)
-	}
-	return m.focusZone(zoneBar)
+	return tea.Batch(m.bar.Sync(), common.Toast("parameters reset to the server defaults"))
 }
 
 // setSchema replaces the response schema (after $EDITOR), keeping the bar's input in
 // step when it holds the schema.
-func (m *Model) setSchema(s string) {
+func (m *Model) setSchema(s string) tea.Cmd {
 	m.cur.params.schema = s
-	if m.bar.holds == iSchema {
-		m.bar.text.SetValue(s)
-		m.bar.text.CursorEnd()
-	}
 	m.paramsChanged()
+	return m.bar.Sync()
 }
 
 // setTags replaces the tags (for tests and the palette).
-func (m *Model) setTags(tags []string) {
+func (m *Model) setTags(tags []string) tea.Cmd {
 	m.cur.params.tags = slices.Clone(tags)
-	m.bar.tags.SetTags(tags)
 	m.paramsChanged()
+	return m.bar.Sync()
+}
+
+// invalid returns the parameters' own problems (nothing is sent while there are any).
+func (m *Model) invalid() fieldErrors {
+	_, errs := buildRequest("x", m.cur.params)
+	return errs
+}
+
+// barLines draws the parameter bar: one line of what is set and the defaults in force
+// while the bar is not focused, every item while it is; own are the parameters' own
+// problems.
+func (m *Model) barLines(w, maxLines int, own fieldErrors) []string {
+	if m.zone == zoneBar && m.focused {
+		return m.bar.Lines(maxLines)
+	}
+	st := m.c.Styles
+	hint := st.Muted.Render(m.keys.Reflect.Params.Help().Key + " edit")
+	lines := []string{components.Spread(strings.Join(summaryParts(st, &m.cur.params), st.Subtle.Render(" · ")), hint, w)}
+	if msg := m.bar.Problems(own, m.cur.serverErrs); msg != "" {
+		lines = append(lines, components.Fit(st.Error.Render(components.Truncate("✗ "+msg, w)), w))
+	}
+	return lines
+}
+
+// summaryParts describes every parameter in a few words: set ones stand out, the
+// server defaults in force for the rest are plain.
+func summaryParts(st *styles.Styles, p *params) []string {
+	on, off := st.FilterItem.Render, st.FilterDflt.Render
+	var parts []string
+	if p.budget != "" {
+		parts = append(parts, on("budget "+p.budget))
+	} else {
+		parts = append(parts, off("budget "+defaultBudget))
+	}
+	if s := strings.TrimSpace(p.maxTokens); s != "" {
+		parts = append(parts, on("max_tokens "+sanitize.Line(s)))
+	} else {
+		parts = append(parts, off("max_tokens "+common.Thousands(defaultMaxTokens)))
+	}
+	match := p.match
+	if match == "" {
+		match = defaultMatch
+	}
+	switch {
+	case len(p.tags) > 0:
+		chips := make([]string, len(p.tags))
+		for i, t := range p.tags {
+			chips[i] = st.Chip.Render(" " + sanitize.Line(t) + " ")
+		}
+		parts = append(parts, "tags "+strings.Join(chips, " ")+" "+on(match))
+	case p.match != "":
+		parts = append(parts, on("tags none "+match))
+	}
+	var types []string
+	for i, t := range factTypes() {
+		if p.types[i] {
+			types = append(types, t)
+		}
+	}
+	if len(types) > 0 {
+		parts = append(parts, on("facts "+strings.Join(types, "+")))
+	} else {
+		parts = append(parts, off("all facts"))
+	}
+	if p.noModels {
+		parts = append(parts, on("no mental models"))
+	}
+	if p.tools {
+		parts = append(parts, on("tool calls"))
+	}
+	if strings.TrimSpace(p.context) != "" {
+		parts = append(parts, on("context"))
+	}
+	if strings.TrimSpace(p.schema) != "" {
+		parts = append(parts, on("schema"))
+	}
+	return parts
 }

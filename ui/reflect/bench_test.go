@@ -3,19 +3,21 @@ package reflect
 import (
 	"fmt"
 	"testing"
+
+	"hindsight-tui/ui/uitest"
 )
 
-// longTranscript is a focused 88x35 pane (the main pane of a 120x40 terminal) with a
+// longTranscript is a focused pane (the main pane of a 120x40 terminal) with a
 // 200-turn transcript: real demo answers with their evidence, every tenth one
 // expanded, each turn its own answer id (so each is rendered and cached on its own).
-func longTranscript(b *testing.B) (*root, *Model) {
+func longTranscript(b *testing.B) (*uitest.Host, *Model) {
 	b.Helper()
-	r, m := startPane(b, newCommon(b, demoServer(b)), alexBank, 88, 35)
+	m, h := uitest.Demo(b, New)
 	m.cur.params.tools = true
 	questions := []string{tokyoQuestion, "How does Alex take coffee?", "When is Alex's half marathon?",
 		"What does Alex avoid eating?", "Who is Jordan?"}
 	for _, q := range questions {
-		r.ask(q)
+		ask(h, m, q)
 	}
 	answered := m.cur.turns
 	turns := make([]*turn, 200)
@@ -29,9 +31,8 @@ func longTranscript(b *testing.B) (*root, *Model) {
 	}
 	m.cur.turns = turns
 	m.cur.sel, m.cur.follow = selection{turn: 199, item: -1}, true
-	r.keys("esc")
-	m.prepare()
-	return r, m
+	h.Keys("esc")
+	return h, m
 }
 
 // BenchmarkView is one frame of the transcript's end with 200 turns loaded and the
@@ -51,10 +52,10 @@ func BenchmarkView(b *testing.B) {
 
 // BenchmarkViewMiddle is one frame scrolled to the middle of the transcript.
 func BenchmarkViewMiddle(b *testing.B) {
-	r, m := longTranscript(b)
-	r.keys("g")
+	h, m := longTranscript(b)
+	h.Keys("g")
 	for range 100 {
-		r.keys("j")
+		h.Keys("j")
 	}
 	_ = m.View()
 	b.ReportAllocs()
@@ -68,11 +69,12 @@ func BenchmarkViewMiddle(b *testing.B) {
 // not hold, so every one is a real re-render.
 func BenchmarkResize(b *testing.B) {
 	_, m := longTranscript(b)
+	_, ht := uitest.PaneSize(120, 40)
 	renders := m.md.renders
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		m.SetSize(70+i%16, 35)
+		m.SetSize(70+i%16, ht)
 		_ = m.View()
 		i++
 	}
@@ -82,11 +84,12 @@ func BenchmarkResize(b *testing.B) {
 // BenchmarkResizeCached is a width change back to a width the cache holds.
 func BenchmarkResizeCached(b *testing.B) {
 	_, m := longTranscript(b)
-	m.SetSize(80, 35)
+	_, ht := uitest.PaneSize(120, 40)
+	m.SetSize(80, ht)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		m.SetSize(80+8*(i%2), 35)
+		m.SetSize(80+8*(i%2), ht)
 		_ = m.View()
 		i++
 	}
@@ -107,13 +110,13 @@ func BenchmarkRenderAnswer(b *testing.B) {
 // BenchmarkKeypress is one key typed into the composer with 200 turns loaded: Update,
 // the layout it leads to, and the frame after it.
 func BenchmarkKeypress(b *testing.B) {
-	r, m := longTranscript(b)
-	r.keys("i")
+	h, m := longTranscript(b)
+	h.Keys("i")
 	keys := []string{"x", "backspace"}
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		m.Update(press(keys[i%2]))
+		m.Update(uitest.Key(keys[i%2]))
 		_ = m.View()
 		i++
 	}

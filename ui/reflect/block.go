@@ -10,6 +10,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -114,7 +115,7 @@ func metaLine(t *turn) string {
 	parts := paramSummary(t.req)
 	parts = append(parts, seconds(t.took))
 	if u := t.resp.Usage; u != nil {
-		parts = append(parts, "tokens "+itoa(u.InputTokens)+" in · "+itoa(u.OutputTokens)+" out · "+itoa(u.TotalTokens)+" total")
+		parts = append(parts, "tokens "+common.Thousands(u.InputTokens)+" in · "+common.Thousands(u.OutputTokens)+" out · "+common.Thousands(u.TotalTokens)+" total")
 	} else {
 		parts = append(parts, "no token usage reported")
 	}
@@ -130,7 +131,7 @@ func paramSummary(req client.ReflectRequest) []string {
 	}
 	parts := []string{"budget " + budget}
 	if req.MaxTokens != nil {
-		parts = append(parts, "max_tokens "+itoa(*req.MaxTokens))
+		parts = append(parts, "max_tokens "+common.Thousands(*req.MaxTokens))
 	}
 	if len(req.Tags) > 0 || req.TagsMatch != "" {
 		match := req.TagsMatch
@@ -192,7 +193,7 @@ func (m *Model) evidenceLines(t *turn, k blockKey, w int) (lines []string, items
 	}{{mem, "memory", "memories"}, {mod, "mental model", "mental models"}, {dir, "directive", "directives"},
 		{len(t.tools), "tool call", "tool calls"}} {
 		if p.n > 0 {
-			parts = append(parts, plural(p.n, p.one, p.many))
+			parts = append(parts, common.Plural(p.n, p.one, p.many))
 		}
 	}
 	lines = []string{blank(w)}
@@ -324,25 +325,4 @@ func millis(ms float64) string {
 		return strconv.FormatFloat(ms/1000, 'f', 2, 64) + " s"
 	}
 	return strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}
-
-// itoa formats n with thousands separators: 4,096.
-func itoa(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
 }

@@ -6,6 +6,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestContract sends the pane's reflect requests for a table of parameter
@@ -16,10 +17,9 @@ import (
 // evidence.
 func TestContract(t *testing.T) {
 	doc := contracttest.Load(t)
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	v := contracttest.New(t, doc, srv.URL())
-	c := newCommon(t, srv, client.WithHTTPClient(v.Client()))
-	r, m := startPane(t, c, alexBank, 88, 35)
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(client.WithHTTPClient(v.Client())))
 
 	schema := `{"type":"object","properties":{"summary":{"type":"string"},"facts":{"type":"array","items":{"type":"string"}},` +
 		`"count":{"type":"integer"},"share":{"type":"number"},"grounded":{"type":"boolean"}},"required":["summary"]}`
@@ -51,8 +51,8 @@ func TestContract(t *testing.T) {
 	}
 	for _, tc := range combos {
 		m.cur.params = tc.p.clone()
-		m.bar.tags.SetTags(tc.p.tags)
-		r.ask(tokyoQuestion)
+		h.Do(m.bar.Sync())
+		ask(h, m, tokyoQuestion)
 		tn := m.cur.turns[len(m.cur.turns)-1]
 		if tn.state != turnAnswered {
 			t.Fatalf("%s: %v %s", tc.name, tn.state, tn.reason)
@@ -61,14 +61,14 @@ func TestContract(t *testing.T) {
 
 	// The tag input's first load.
 	m.cur.params = params{}
-	r.keys("tab", "tab", "tab")
-	if m.bar.cursor != iTags || len(m.bar.tags.Known()) == 0 {
-		t.Fatalf("tags not loaded (cursor %d)", m.bar.cursor)
+	h.Keys("tab", "tab", "tab")
+	if m.bar.Cursor() != int(iTags) || len(m.bar.TagInput().Known()) == 0 {
+		t.Fatalf("tags not loaded (cursor %d)", m.bar.Cursor())
 	}
-	r.keys("esc", "esc")
+	h.Keys("esc", "esc")
 
 	// enter on the evidence: GET memory, and an observation's history.
-	r.keys("space")
+	h.Keys("space")
 	tn := m.cur.selected()
 	for i, e := range tn.evidence {
 		if e.kind == evMemory && e.badge == client.FactObservation {
@@ -76,9 +76,9 @@ func TestContract(t *testing.T) {
 			break
 		}
 	}
-	r.keys("enter")
-	if d, ok := r.front().(*components.MemoryDialog); !ok || d.Memory() == nil {
-		t.Fatalf("memory not opened: %T", r.front())
+	h.Keys("enter")
+	if d, ok := h.Front().(*components.MemoryDialog); !ok || d.Memory() == nil {
+		t.Fatalf("memory not opened: %T", h.Front())
 	}
 	v.Report(t)
 	if n := v.Counts().Violations; n != 0 {

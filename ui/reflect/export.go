@@ -17,9 +17,8 @@ import (
 // exportPathMsg carries the default export path, found in a command because it needs
 // the disk (is the working directory writable?).
 type exportPathMsg struct {
-	owner *Model
-	bank  string
-	path  string
+	bank string
+	path string
 }
 
 // startExport finds the default path, then asks for the path in a form.
@@ -27,10 +26,10 @@ func (m *Model) startExport() tea.Cmd {
 	if len(m.cur.turns) == 0 {
 		return common.Toast("nothing to export yet: ask a question first")
 	}
-	owner, bank := m, m.bank
+	bank := m.bank
 	name := "hindsight-reflect-" + fileSafe(bank) + "-" + m.c.Now().Format("20060102-1504") + ".md"
 	return func() tea.Msg {
-		return exportPathMsg{owner: owner, bank: bank, path: defaultExportPath(name)}
+		return exportPathMsg{bank: bank, path: defaultExportPath(name)}
 	}
 }
 
@@ -96,12 +95,10 @@ func (m *Model) openExport(msg exportPathMsg) tea.Cmd {
 			if err != nil {
 				return nil, components.Invalid{"path": err.Error()}
 			}
-			return common.Toast("exported " + plural(n, "turn", "turns") + " to " + abs), nil
+			return common.Toast("exported " + common.Plural(n, "turn", "turns") + " to " + abs), nil
 		}, nil
 	}
-	form := components.NewForm(m.c, "Export the transcript", "export the transcript", "export", submit, field)
-	m.dialog.d = form
-	return emit(common.OpenDialogMsg{Dialog: form})
+	return common.OpenDialog(components.NewForm(m.c, "Export the transcript", "export the transcript", "export", submit, field))
 }
 
 // writeExport writes doc to path (a leading ~ is the home directory) through a

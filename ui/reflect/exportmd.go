@@ -9,6 +9,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
 )
 
 // exportMarkdown writes a bank's transcript as a markdown document: per turn the
@@ -27,7 +28,7 @@ func exportMarkdown(bank, server string, now time.Time, turns []*turn) string {
 	if server != "" {
 		w(" from ", sanitize.Line(server))
 	}
-	w(" with hindsight-tui; ", plural(len(turns), "turn", "turns"), ".\n")
+	w(" with hindsight-tui; ", common.Plural(len(turns), "turn", "turns"), ".\n")
 	for i, t := range turns {
 		w("\n---\n\n## ", strconv.Itoa(i+1), ". ", sanitize.Line(headline(t.question)), "\n\n")
 		w("**Asked** ", t.asked.UTC().Format("2006-01-02 15:04 MST"), "\n\n")
@@ -104,7 +105,7 @@ func writeAnswer(b *strings.Builder, t *turn) {
 	b.WriteString("### Answer\n\n" + t.answer + "\n\n")
 	meta := []string{seconds(t.took)}
 	if u := t.resp.Usage; u != nil {
-		meta = append(meta, "tokens "+itoa(u.InputTokens)+" in, "+itoa(u.OutputTokens)+" out, "+itoa(u.TotalTokens)+" total")
+		meta = append(meta, "tokens "+common.Thousands(u.InputTokens)+" in, "+common.Thousands(u.OutputTokens)+" out, "+common.Thousands(u.TotalTokens)+" total")
 	}
 	b.WriteString("_" + strings.Join(meta, " · ") + "_\n")
 	if len(t.req.ResponseSchema) > 0 {

@@ -3,103 +3,142 @@ package reflect
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
-// fakeEditor stands in for tea.ExecProcess: it checks the file the pane wrote, then
-// "saves" content (or fails), and reports back as the real editor's exit would.
+// fakeEditor is an $EDITOR for the tests: a shell script that records its arguments,
+// the file it was given and that file's mode, then "saves" the content the test set
+// (or fails, exit status 1, when the test asks it to).
 type fakeEditor struct {
-	t       *testing.T
-	argv    []string
-	path    string
-	before  string
-	content string
-	fail    error
+	t   *testing.T
+	dir string
 }
 
-func (f *fakeEditor) run(cmd *exec.Cmd, done tea.ExecCallback) tea.Cmd {
-	return func() tea.Msg {
-		f.argv = cmd.Args
-		f.path = cmd.Args[len(cmd.Args)-1]
-		fi, err := os.Stat(f.path)
-		if err != nil {
-			f.t.Fatalf("the editor's file: %v", err)
-		}
-		if perm := fi.Mode().Perm(); perm != 0o600 {
-			f.t.Errorf("the editor's file has mode %o, want 600", perm)
-		}
-		b, _ := os.ReadFile(f.path)
-		f.before = string(b)
-		if f.fail == nil {
-			if err := os.WriteFile(f.path, []byte(f.content), 0o600); err != nil {
-				f.t.Fatal(err)
-			}
-		}
-		return done(f.fail)
+const fakeEditorScript = `#!/bin/sh
+dir=$(dirname "$0")
+for f in "$@"; do file=$f; done
+printf '%s\n' "$0" "$@" > "$dir/argv"
+cp "$file" "$dir/before"
+ls -l "$file" | cut -c1-10 > "$dir/mode"
+[ -f "$dir/fail" ] && exit 1
+cp "$dir/content" "$file"
+`
+
+// newFakeEditor installs the script as $EDITOR, with flags, and $VISUAL unset.
+func newFakeEditor(t *testing.T, flags string) *fakeEditor {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "editor")
+	if err := os.WriteFile(script, []byte(fakeEditorScript), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("VISUAL", "")
+	t.Setenv("EDITOR", script+" "+flags)
+	return &fakeEditor{t: t, dir: dir}
+}
+
+// save sets what the editor saves next.
+func (f *fakeEditor) save(content string) {
+	f.t.Helper()
+	if err := os.WriteFile(filepath.Join(f.dir, "content"), []byte(content), 0o600); err != nil {
+		f.t.Fatal(err)
 	}
 }
+
+// fail makes the editor exit with an error without saving.
+func (f *fakeEditor) fail() { f.save(""); f.write("fail", "") }
+
+func (f *fakeEditor) write(name, content string) {
+	f.t.Helper()
+	if err := os.WriteFile(filepath.Join(f.dir, name), []byte(content), 0o600); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// read is a file the editor wrote.
+func (f *fakeEditor) read(name string) string {
+	f.t.Helper()
+	b, err := os.ReadFile(filepath.Join(f.dir, name))
+	if err != nil {
+		f.t.Fatalf("the editor did not run: %v", err)
+	}
+	return string(b)
+}
+
+// argv is the editor's command line, the file last.
+func (f *fakeEditor) argv() []string { return strings.Fields(f.read("argv")) }
+
+// path is the file the editor was given.
+func (f *fakeEditor) path() string { a := f.argv(); return a[len(a)-1] }
 
 func TestSchemaInEditor(t *testing.T) {
-	t.Setenv("VISUAL", "")
-	t.Setenv("EDITOR", "myeditor --wait")
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
-	ed := &fakeEditor{t: t, content: "{\n  \"type\": \"object\",\n  \"properties\": {\"summary\": {\"type\": \"string\"}}\n}\n"}
-	m.runEditor = ed.run
-	r.keys("tab", "ctrl+e") // from the parameter bar
-	if strings.Join(ed.argv[:2], " ") != "myeditor --wait" || !strings.HasSuffix(ed.path, ".json") {
-		t.Fatalf("editor argv %q", ed.argv)
+	ed := newFakeEditor(t, "--wait")
+	m, h := uitest.Demo(t, New)
+	ed.save("{\n  \"type\": \"object\",\n  \"properties\": {\"summary\": {\"type\": \"string\"}}\n}\n")
+	h.Keys("tab", "ctrl+e") // from the parameter bar
+	if argv := ed.argv(); len(argv) != 3 || argv[1] != "--wait" || !strings.HasSuffix(argv[2], ".json") {
+		t.Fatalf("editor argv %q", argv)
 	}
-	if ed.before != schemaExample {
-		t.Errorf("the editor started with %q", ed.before)
+	if mode := strings.TrimSpace(ed.read("mode")); mode != "-rw-------" {
+		t.Errorf("the editor's file has mode %s, want -rw-------", mode)
 	}
-	if _, err := os.Stat(ed.path); !errors.Is(err, os.ErrNotExist) {
+	if before := ed.read("before"); before != schemaExample {
+		t.Errorf("the editor started with %q", before)
+	}
+	if _, err := os.Stat(ed.path()); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the temporary file is still there: %v", err)
 	}
 	if got := m.cur.params.schema; got != `{"type":"object","properties":{"summary":{"type":"string"}}}` {
 		t.Fatalf("schema %q", got)
 	}
-	if r.lastToast() != "response schema set: answers come with structured output" {
-		t.Errorf("toast %q", r.lastToast())
+	if lastToast(h) != "response schema set: answers come with structured output" {
+		t.Errorf("toast %q", lastToast(h))
+	}
+	for m.bar.Cursor() != int(iSchema) {
+		h.Keys("tab")
 	}
 
 	// Editing again starts from the schema, indented; an invalid edit is kept (not
 	// lost) and blocks sending.
-	ed.content = `{"type": "object", "properties": }`
-	r.keys("ctrl+e")
-	if !strings.Contains(ed.before, "\n  \"properties\": {") {
-		t.Errorf("the editor started with %q", ed.before)
+	ed.save(`{"type": "object", "properties": }`)
+	h.Keys("ctrl+e")
+	if before := ed.read("before"); !strings.Contains(before, "\n  \"properties\": {") {
+		t.Errorf("the editor started with %q", before)
 	}
-	if m.cur.params.schema != ed.content || !strings.Contains(r.lastToast(), "not valid JSON") {
-		t.Fatalf("schema %q, toast %q", m.cur.params.schema, r.lastToast())
+	if m.cur.params.schema != `{"type": "object", "properties": }` || !strings.Contains(lastToast(h), "not valid JSON") {
+		t.Fatalf("schema %q, toast %q", m.cur.params.schema, lastToast(h))
+	}
+	// The bar's input holds the edited schema: typing goes on from it.
+	h.Type("x")
+	if m.cur.params.schema != `{"type": "object", "properties": }x` {
+		t.Fatalf("typing after the edit gave %q", m.cur.params.schema)
 	}
 	// Emptying the file removes the schema.
-	ed.content = "\n"
-	r.keys("ctrl+e")
-	if m.cur.params.schema != "" || r.lastToast() != "response schema removed" {
-		t.Fatalf("schema %q, toast %q", m.cur.params.schema, r.lastToast())
+	ed.save("\n")
+	h.Keys("ctrl+e")
+	if m.cur.params.schema != "" || lastToast(h) != "response schema removed" {
+		t.Fatalf("schema %q, toast %q", m.cur.params.schema, lastToast(h))
 	}
 	// The example saved unchanged is not a schema.
-	ed.content = schemaExample
-	r.keys("ctrl+e")
-	if m.cur.params.schema != "" || !strings.Contains(r.lastToast(), "example was left unchanged") {
-		t.Fatalf("schema %q, toast %q", m.cur.params.schema, r.lastToast())
+	ed.save(schemaExample)
+	h.Keys("ctrl+e")
+	if m.cur.params.schema != "" || !strings.Contains(lastToast(h), "example was left unchanged") {
+		t.Fatalf("schema %q, toast %q", m.cur.params.schema, lastToast(h))
 	}
 	// An editor that fails changes nothing, removes its file and is logged.
 	m.cur.params.schema = `{"type":"object","properties":{"a":{}}}`
-	ed.fail = errors.New("exit status 1")
-	r.keys("ctrl+e")
-	if m.cur.params.schema != `{"type":"object","properties":{"a":{}}}` || len(r.errors) != 1 {
-		t.Fatalf("schema %q, errors %v", m.cur.params.schema, r.errors)
+	ed.fail()
+	h.Keys("ctrl+e")
+	if m.cur.params.schema != `{"type":"object","properties":{"a":{}}}` || len(h.Errors) != 1 {
+		t.Fatalf("schema %q, errors %v", m.cur.params.schema, h.Errors)
 	}
-	if _, err := os.Stat(ed.path); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(ed.path()); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the temporary file is still there: %v", err)
 	}
 }
@@ -117,32 +156,32 @@ func TestEditorArgv(t *testing.T) {
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
+	m, h := uitest.Demo(t, New)
 	m.cur.params.tools = true
 	m.cur.params.schema = `{"type":"object","properties":{"summary":{"type":"string"}}}`
-	askAll(t, r, m, tokyoQuestion)
+	askAll(t, h, m, tokyoQuestion)
 	m.cur.params = params{}
-	r.ask("a question that fails? no: a second one")
-	r.keys("esc", "e")
-	form, ok := r.front().(*components.Form)
+	ask(h, m, "a question that fails? no: a second one")
+	h.Keys("esc", "e")
+	form, ok := h.Front().(*components.Form)
 	if !ok {
-		t.Fatalf("no export prompt: %T", r.front())
+		t.Fatalf("no export prompt: %T", h.Front())
 	}
 	field := form.Fields()[0].(*components.TextField)
 	if want := "./hindsight-reflect-user-alex-prefs-20261130-0900.md"; field.Value() != want {
 		t.Fatalf("default path %q, want %q", field.Value(), want)
 	}
-	r.keys("enter")
+	h.Keys("enter")
 	path := filepath.Join(dir, "hindsight-reflect-user-alex-prefs-20261130-0900.md")
 	fi, err := os.Stat(path)
 	if err != nil {
-		t.Fatalf("no file: %v (toasts %v)", err, r.toasts)
+		t.Fatalf("no file: %v (toasts %v)", err, h.Toasts)
 	}
 	if perm := fi.Mode().Perm(); perm != 0o600 {
 		t.Errorf("mode %o, want 600", perm)
 	}
-	if r.lastToast() != "exported 2 turns to "+path || r.front() != nil {
-		t.Errorf("toast %q, dialog %T", r.lastToast(), r.front())
+	if lastToast(h) != "exported 2 turns to "+path || h.Front() != nil {
+		t.Errorf("toast %q, dialog %T", lastToast(h), h.Front())
 	}
 	b, _ := os.ReadFile(path)
 	doc := string(b)
@@ -168,36 +207,36 @@ func TestExport(t *testing.T) {
 }
 
 func TestExportErrorsStayInThePrompt(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
-	askAll(t, r, m, "How does Alex take coffee?")
-	r.keys("esc", "e")
-	form := r.front().(*components.Form)
+	m, h := uitest.Demo(t, New)
+	askAll(t, h, m, "How does Alex take coffee?")
+	h.Keys("esc", "e")
+	form := h.Front().(*components.Form)
 	field := form.Fields()[0].(*components.TextField)
 	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "x.md")
 	field.SetValue(missing)
-	r.keys("enter")
-	if r.front() != form || !strings.Contains(field.Error(), "cannot write in") {
-		t.Fatalf("dialog %T, field error %q", r.front(), field.Error())
+	h.Keys("enter")
+	if h.Front() != form || !strings.Contains(field.Error(), "cannot write in") {
+		t.Fatalf("dialog %T, field error %q", h.Front(), field.Error())
 	}
 	field.SetValue(t.TempDir())
-	r.keys("enter")
+	h.Keys("enter")
 	if !strings.Contains(field.Error(), "is a directory") {
 		t.Fatalf("field error %q", field.Error())
 	}
-	r.keys("esc")
-	if r.front() != nil {
+	h.Keys("esc")
+	if h.Front() != nil {
 		t.Fatal("esc did not close the prompt")
 	}
 }
 
 func TestExportNeedsATurn(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
+	m, h := uitest.Demo(t, New)
 	if m.keys.Reflect.Export.Enabled() {
 		t.Error("export is offered with an empty transcript")
 	}
-	r.send(action{owner: m, do: doExport})
-	if r.front() != nil || !strings.Contains(r.lastToast(), "nothing to export") {
-		t.Fatalf("dialog %T, toast %q", r.front(), r.lastToast())
+	h.Deliver(common.ActionMsg{Kind: doExport})
+	if h.Front() != nil || !strings.Contains(lastToast(h), "nothing to export") {
+		t.Fatalf("dialog %T, toast %q", h.Front(), lastToast(h))
 	}
 }
 
@@ -214,13 +253,13 @@ func TestFileSafe(t *testing.T) {
 func TestExportMarkdownStates(t *testing.T) {
 	req, _ := buildRequest("q", params{budget: "mid", tags: []string{"a`b"}, context: "ctx\x1b[31m"})
 	turns := []*turn{
-		{question: "failed one", req: req, asked: testNow, state: turnFailed, reason: "the server refused the request (HTTP 400): no"},
-		{question: "cancelled one\nsecond line", req: req, asked: testNow, state: turnCancelled, took: 3e9},
-		{question: "still out", req: req, asked: testNow, state: turnWaiting},
+		{question: "failed one", req: req, asked: uitest.Now, state: turnFailed, reason: "the server refused the request (HTTP 400): no"},
+		{question: "cancelled one\nsecond line", req: req, asked: uitest.Now, state: turnCancelled, took: 3e9},
+		{question: "still out", req: req, asked: uitest.Now, state: turnWaiting},
 	}
-	doc := exportMarkdown("bank\x1b]0;x\a", goldenURL, testNow, turns)
+	doc := exportMarkdown("bank\x1b]0;x\a", uitest.GoldenURL, uitest.Now, turns)
 	for _, want := range []string{
-		"# Reflect transcript: bank", "Exported 2026-11-30 09:00 UTC from " + goldenURL + " with hindsight-tui; 3 turns.",
+		"# Reflect transcript: bank", "Exported 2026-11-30 09:00 UTC from " + uitest.GoldenURL + " with hindsight-tui; 3 turns.",
 		"## 1. failed one", "### Failed\n\nthe server refused the request (HTTP 400): no",
 		"## 2. cancelled one\n", "> cancelled one\n> second line\n", "_Cancelled after 3.00 s._",
 		"## 3. still out", "_Still waiting for the answer when the transcript was exported._",

@@ -23,7 +23,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	switch m.zone {
 	case zoneBar:
-		return m.pasteBar(msg)
+		return m.barKey(msg)
 	case zoneTranscript:
 		if m.bank == "" {
 			return nil
@@ -42,7 +42,7 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 // and their evidence.
 func (m *Model) transcriptKey(k tea.KeyPressMsg) tea.Cmd {
 	kl, kr, kg := m.keys.List, m.keys.Reflect, m.keys.Global
-	act := func(do string) tea.Cmd { return m.do(action{owner: m, do: do}) }
+	act := m.do
 	switch {
 	case key.Matches(k, kr.Cancel):
 		return m.cancelQuestion()
@@ -158,9 +158,7 @@ func (m *Model) open() tea.Cmd {
 		if e.id == "" {
 			return common.Toast("the server gave this memory no id")
 		}
-		d, load := components.NewMemoryDialog(m.c, m.bank, e.id)
-		m.dialog.d = d
-		return tea.Batch(emit(common.OpenDialogMsg{Dialog: d}), load)
+		return common.OpenDialog(components.NewMemoryDialog(m.c, m.bank, e.id))
 	}
 	if t.open == nil {
 		t.open = map[int]bool{}

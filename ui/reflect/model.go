@@ -17,7 +17,6 @@ package reflect
 
 import (
 	"context"
-	"os/exec"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -27,6 +26,7 @@ import (
 	"hindsight-tui/keymap"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
 )
 
 // zone is the part of the pane that takes keys.
@@ -51,7 +51,6 @@ type Model struct {
 	height  int
 	focused bool
 	zone    zone
-	styled  *styles.Styles
 
 	bank  string
 	banks map[string]*bankState // transcript, draft and parameters per bank
@@ -59,15 +58,14 @@ type Model struct {
 
 	composer  textarea.Model
 	composerW int // the width the composer was last given
-	bar       barState
+	bar       *components.FilterBar[params]
 	barFrom   zone // where esc from the bar goes back to
 
 	nextTurn int // turn ids, unique in the pane: the render cache is keyed by them
 	seq      int // question attempts; an answer to an older attempt is dropped
 	spin     spinner.Model
 	spinning bool
-	clock    func() time.Time // latency and waiting time; tests pin it
-	timeout  time.Duration    // per question
+	timeout  time.Duration // per question
 
 	md            *mdCache
 	lay           layout // what View draws, prepared by Update and SetSize
@@ -75,10 +73,6 @@ type Model struct {
 		key   composerKey
 		lines []string
 	}
-
-	dialog dialogHolder
-	// runEditor starts $EDITOR on a file; tea.ExecProcess, replaced in tests.
-	runEditor func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 
 var (
@@ -89,8 +83,7 @@ var (
 // New returns the reflect pane; it asks nothing until a bank is selected and a
 // question sent.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, styled: c.Styles, banks: map[string]*bankState{}, clock: time.Now,
-		md: newMDCache(), runEditor: tea.ExecProcess}
+	m := &Model{c: c, keys: c.Keys, banks: map[string]*bankState{}, md: newMDCache()}
 	m.timeout = max(c.Timeout, minTimeout)
 	if c.Timeout <= 0 {
 		m.timeout = 0 // no limit configured: none here either
@@ -99,6 +92,7 @@ func New(c *common.Common) *Model {
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.bar = newBar(c)
 	m.cur = m.state("")
+	_ = m.bar.Bind("", &m.cur.params) // the bar is closed: nothing loads
 	m.syncKeys()
 	return m
 }
@@ -106,11 +100,19 @@ func New(c *common.Common) *Model {
 // Init implements common.Pane; the sidebar's selection brings the first bank.
 func (m *Model) Init() tea.Cmd { return nil }
 
-// SetSize implements common.Pane. A new width (or a theme switch, which the root
-// follows with SetSize) re-renders the answers in view, once each.
+// SetSize implements common.Pane. A new width re-renders the answers in view, once
+// each.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 0), max(height, 0)
-	m.restyle()
+	m.prepare()
+}
+
+// SetStyles implements common.Pane: the composer, the bar and the spinner take the
+// new colours, and the answers in view are rendered in the new theme.
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.composer.SetStyles(composerStyles(st))
+	m.bar.SetStyles(st)
+	m.spin.Style = st.Accent
 	m.prepare()
 }
 
@@ -131,7 +133,7 @@ func (m *Model) Focus() tea.Cmd {
 func (m *Model) Blur() {
 	m.focused = false
 	m.composer.Blur()
-	m.bar.blur()
+	m.bar.Blur()
 	m.prepare()
 }
 
@@ -143,7 +145,6 @@ func (m *Model) Capturing() bool {
 
 // Update implements common.Pane.
 func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
-	m.restyle()
 	m.syncKeys()
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
@@ -156,7 +157,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		m.wheel(msg)
 	case common.BankSelectedMsg:
-		m.selectBank(msg.BankID)
+		cmd = m.selectBank(msg.BankID)
 	case reflectDoneMsg:
 		cmd = m.onAnswer(msg)
 	case spinner.TickMsg:
@@ -169,26 +170,14 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case editorReadyMsg, editorDoneMsg, schemaEditedMsg, exportPathMsg:
 		cmd = m.onFileMsg(msg)
-	case action:
-		if msg.owner == m {
-			cmd = m.do(msg)
-		}
+	case common.ActionMsg:
+		cmd = m.onAction(msg)
 	default:
-		cmd = m.bar.tags.Update(msg)
+		cmd, _ = m.bar.Update(msg)
 	}
 	m.syncKeys()
 	m.prepare()
-	return m, tea.Batch(cmd, m.dialog.relay(msg))
-}
-
-// restyle follows the root's theme switch.
-func (m *Model) restyle() {
-	if m.styled != m.c.Styles {
-		m.styled = m.c.Styles
-		m.composer.SetStyles(composerStyles(m.c.Styles))
-		m.bar.restyle(m.c.Styles)
-		m.spin.Style = m.c.Styles.Accent
-	}
+	return m, cmd
 }
 
 // focusZone moves the keys to z.
@@ -197,7 +186,7 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 		m.composer.Blur()
 	}
 	if z != zoneBar && m.zone == zoneBar {
-		m.bar.blur()
+		m.bar.Blur()
 	}
 	if z == zoneBar && m.zone != zoneBar {
 		m.barFrom = m.zone
@@ -210,7 +199,7 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 	case zoneComposer:
 		return m.composer.Focus()
 	case zoneBar:
-		return m.bar.focus(m.cur)
+		return m.bar.Focus()
 	}
 	return nil
 }
@@ -223,31 +212,3 @@ func (m *Model) questionContext() (context.Context, context.CancelFunc) {
 	}
 	return context.WithTimeout(context.Background(), m.timeout)
 }
-
-// dialogHolder remembers the dialog the pane opened that loads or saves something: the
-// root sends it keys, but its answers arrive as ordinary messages that the root may
-// hand only to the panes, so the pane passes them on (the dialog ignores repeats).
-type dialogHolder struct {
-	d interface {
-		common.Dialog
-		Relay(tea.Msg) tea.Cmd
-		Closed() bool
-	}
-}
-
-func (h *dialogHolder) relay(msg tea.Msg) tea.Cmd {
-	if h.d == nil {
-		return nil
-	}
-	if _, isKey := msg.(tea.KeyMsg); isKey {
-		return nil
-	}
-	cmd := h.d.Relay(msg)
-	if h.d.Closed() {
-		h.d = nil
-	}
-	return cmd
-}
-
-// emit returns a command that delivers msg.
-func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

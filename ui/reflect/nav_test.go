@@ -5,15 +5,18 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/ui/uitest"
 )
 
-// navPane is a short pane with several long turns, the transcript focused.
-func navPane(t *testing.T) (*root, *Model) {
+// navPane is a short pane (a 60x20 terminal's) with several long turns, the
+// transcript focused.
+func navPane(t *testing.T) (*uitest.Host, *Model) {
 	t.Helper()
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 58, 15)
-	askAll(t, r, m, "How does Alex take coffee?", tokyoQuestion, "When is Alex's half marathon?")
-	r.keys("esc")
-	return r, m
+	m, h := uitest.Demo(t, New, uitest.Terminal(60, 20))
+	askAll(t, h, m, "How does Alex take coffee?", tokyoQuestion, "When is Alex's half marathon?")
+	h.Keys("esc")
+	return h, m
 }
 
 func TestFollowShowsTheNewestTurn(t *testing.T) {
@@ -21,7 +24,7 @@ func TestFollowShowsTheNewestTurn(t *testing.T) {
 	if m.cur.sel.turn != 2 {
 		t.Fatalf("selected turn %d, want the newest", m.cur.sel.turn)
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(view, "› When is Alex's half marathon?") {
 		t.Fatalf("the newest question is not in view:\n%s", view)
 	}
@@ -31,63 +34,63 @@ func TestFollowShowsTheNewestTurn(t *testing.T) {
 }
 
 func TestMovingThroughTurnsAndEvidence(t *testing.T) {
-	r, m := navPane(t)
-	r.keys("k")
+	h, m := navPane(t)
+	h.Keys("k")
 	if m.cur.sel != (selection{turn: 1, item: -1}) {
 		t.Fatalf("k selected %+v", m.cur.sel)
 	}
 	// The selected turn's question is in view: it did not fit, so it starts the view.
-	if !strings.Contains(strings.Split(plain(m.View()), "\n")[1], "› "+tokyoQuestion[:30]) {
-		t.Fatalf("the selected turn is not at the top:\n%s", plain(m.View()))
+	if !strings.Contains(strings.Split(uitest.Plain(uitest.View(t, m)), "\n")[1], "› "+tokyoQuestion[:30]) {
+		t.Fatalf("the selected turn is not at the top:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
-	r.keys("space")
+	h.Keys("space")
 	n := len(m.cur.turns[1].evidence)
 	if m.cur.sel != (selection{turn: 1, item: 0}) {
 		t.Fatalf("space selected %+v", m.cur.sel)
 	}
 	for range n - 1 {
-		r.keys("j")
+		h.Keys("j")
 	}
 	if m.cur.sel != (selection{turn: 1, item: n - 1}) {
 		t.Fatalf("after %d j: %+v", n-1, m.cur.sel)
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(view, "› rule ") {
 		t.Errorf("the last item (a directive) is not in view:\n%s", view)
 	}
-	r.keys("j")
+	h.Keys("j")
 	if m.cur.sel != (selection{turn: 2, item: -1}) {
 		t.Fatalf("j past the evidence: %+v", m.cur.sel)
 	}
-	r.keys("k")
+	h.Keys("k")
 	if m.cur.sel != (selection{turn: 1, item: n - 1}) {
 		t.Fatalf("k back into the evidence: %+v", m.cur.sel)
 	}
-	r.keys("g")
+	h.Keys("g")
 	if m.cur.sel != (selection{turn: 0, item: -1}) || m.cur.top != (position{}) {
 		t.Fatalf("g: %+v at %+v", m.cur.sel, m.cur.top)
 	}
-	r.keys("G")
+	h.Keys("G")
 	if m.cur.sel.turn != 2 || !m.cur.follow {
 		t.Fatalf("G: %+v follow %v", m.cur.sel, m.cur.follow)
 	}
 }
 
 func TestPagingAndWheel(t *testing.T) {
-	r, m := navPane(t)
-	r.keys("g")
-	before := plain(m.View())
-	r.keys("pgdown")
-	after := plain(m.View())
+	h, m := navPane(t)
+	h.Keys("g")
+	before := uitest.Plain(uitest.View(t, m))
+	h.Keys("pgdown")
+	after := uitest.Plain(uitest.View(t, m))
 	if before == after || m.cur.top == (position{}) {
 		t.Fatal("pgdown did not scroll")
 	}
-	r.keys("pgup")
+	h.Keys("pgup")
 	if m.cur.top != (position{}) {
 		t.Fatalf("pgup did not return to the top: %+v", m.cur.top)
 	}
 	for range 50 {
-		r.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+		h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	}
 	if !m.cur.follow {
 		t.Fatal("the wheel did not reach the end")
@@ -95,32 +98,32 @@ func TestPagingAndWheel(t *testing.T) {
 	if m.cur.sel.turn == 0 {
 		t.Error("the selection stayed on a turn scrolled out of view")
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(view, "▸ evidence") {
 		t.Errorf("the end of the transcript is not in view:\n%s", view)
 	}
 }
 
 func TestClicks(t *testing.T) {
-	r, m := navPane(t)
-	r.send(tea.MouseClickMsg{X: 5, Y: 14, Button: tea.MouseLeft}) // the composer
+	h, m := navPane(t)
+	h.Send(tea.MouseClickMsg{X: 5, Y: 14, Button: tea.MouseLeft}) // the composer
 	if m.zone != zoneComposer {
 		t.Fatalf("zone %d after a click on the composer", m.zone)
 	}
-	r.keys("esc", "g")
-	r.send(tea.MouseClickMsg{X: 5, Y: 0, Button: tea.MouseLeft}) // the parameter bar
+	h.Keys("esc", "g")
+	h.Send(tea.MouseClickMsg{X: 5, Y: 0, Button: tea.MouseLeft}) // the parameter bar
 	if m.zone != zoneBar {
 		t.Fatalf("zone %d after a click on the bar", m.zone)
 	}
-	r.keys("esc")
-	r.send(tea.MouseClickMsg{X: 5, Y: 2, Button: tea.MouseLeft}) // the first turn
+	h.Keys("esc")
+	h.Send(tea.MouseClickMsg{X: 5, Y: 2, Button: tea.MouseLeft}) // the first turn
 	if m.zone != zoneTranscript || m.cur.sel.turn != 0 {
 		t.Fatalf("zone %d, selection %+v", m.zone, m.cur.sel)
 	}
 }
 
 func TestHelpAndActionsFollowTheState(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
+	m, h := uitest.Demo(t, New)
 	names := func() string {
 		var out []string
 		for _, a := range m.Actions() {
@@ -131,8 +134,8 @@ func TestHelpAndActionsFollowTheState(t *testing.T) {
 	if strings.Contains(names(), "Export") || strings.Contains(names(), "Copy the answer") {
 		t.Errorf("actions before any question:\n%s", names())
 	}
-	r.ask(tokyoQuestion)
-	r.keys("esc")
+	ask(h, m, tokyoQuestion)
+	h.Keys("esc")
 	for _, want := range []string{"Export the transcript as markdown", "Copy the answer", "Show or hide the evidence",
 		"Reflect parameter: budget mid", "Reflect parameter: turn tool calls on", "Reflect parameter: edit response_schema"} {
 		if !strings.Contains(names(), want) {
@@ -155,7 +158,7 @@ func TestHelpAndActionsFollowTheState(t *testing.T) {
 	// The palette's actions run through Update.
 	for _, a := range m.Actions() {
 		if a.Name == "Reflect parameter: budget high" {
-			r.send(a.Msg)
+			h.Deliver(a.Msg)
 		}
 	}
 	if m.cur.params.budget != "high" {

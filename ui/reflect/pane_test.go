@@ -2,24 +2,61 @@ package reflect
 
 import (
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/uitest"
 )
 
+// The bank most tests ask, and a question the demo answers with every kind of
+// evidence (memories, a mental model, directives).
+const (
+	alexBank      = uitest.DemoBank
+	tokyoQuestion = "What are Alex's plans for the Tokyo trip?"
+	reflectPath   = "/v1/default/banks/" + alexBank + "/reflect"
+)
+
+// ask types q into the composer and sends it.
+func ask(h *uitest.Host, m *Model, q string) {
+	h.T.Helper()
+	h.Do(askHeld(h, m, q))
+}
+
+// askHeld types q into the composer and presses enter, holding the question's request
+// (see uitest.Host.Hold): the question is out until the test runs it with Do.
+func askHeld(h *uitest.Host, m *Model, q string) tea.Cmd {
+	h.T.Helper()
+	if m.zone != zoneComposer {
+		h.Keys("i")
+	}
+	h.Type(q)
+	return h.Hold("enter")
+}
+
+// reflects are the bodies of the reflect requests rec saw.
+func reflects(rec *uitest.Recorder) []string { return rec.Bodies("POST", "/reflect") }
+
+// lastToast is the newest toast, or "".
+func lastToast(h *uitest.Host) string {
+	if n := len(h.Toasts); n > 0 {
+		return h.Toasts[n-1]
+	}
+	return ""
+}
+
 func TestAskShowsTheAnswerAndItsEvidence(t *testing.T) {
-	rec := &recorder{}
-	c := newCommon(t, demoServer(t), client.WithHTTPClient(&http.Client{Transport: rec}))
-	r, m := startPane(t, c, alexBank, 88, 35)
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
 	if m.zone != zoneComposer || !m.Capturing() {
 		t.Fatal("the pane should open on the composer")
 	}
-	r.ask(tokyoQuestion)
+	ask(h, m, tokyoQuestion)
 	if n := len(m.cur.turns); n != 1 {
 		t.Fatalf("%d turns", n)
 	}
@@ -34,11 +71,11 @@ func TestAskShowsTheAnswerAndItsEvidence(t *testing.T) {
 	if m.composer.Value() != "" {
 		t.Errorf("the composer kept %q after sending", m.composer.Value())
 	}
-	bodies := rec.reflects()
+	bodies := reflects(rec)
 	if len(bodies) != 1 || !strings.Contains(bodies[0], `"include":{"facts":{}}`) {
 		t.Fatalf("requests %v", bodies)
 	}
-	view := plain(m.View())
+	view := uitest.Plain(uitest.View(t, m))
 	for _, want := range []string{"› " + tokyoQuestion, "Flights: JL 67", "budget low", "tokens ", "▸ evidence"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %q:\n%s", want, view)
@@ -46,85 +83,84 @@ func TestAskShowsTheAnswerAndItsEvidence(t *testing.T) {
 	}
 
 	// space shows the evidence and selects its first memory; enter opens it.
-	r.keys("esc", "space")
+	h.Keys("esc", "space")
 	if !tn.expanded || m.cur.sel.item != 0 {
 		t.Fatalf("expanded %v, item %d", tn.expanded, m.cur.sel.item)
 	}
-	if !strings.Contains(plain(m.View()), "▾ evidence") {
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "▾ evidence") {
 		t.Error("the evidence header did not change")
 	}
-	r.keys("enter")
-	d, ok := r.front().(*components.MemoryDialog)
+	h.Keys("enter")
+	d, ok := h.Front().(*components.MemoryDialog)
 	if !ok || d.Memory() == nil || d.Memory().ID != tn.evidence[0].id {
-		t.Fatalf("memory dialog %T", r.front())
+		t.Fatalf("memory dialog %T", h.Front())
 	}
-	r.keys("esc")
+	h.Keys("esc")
 
 	// A mental model opens in place.
 	for m.cur.sel.item < 0 || tn.evidence[m.cur.sel.item].kind != evModel {
-		r.keys("j")
+		h.Keys("j")
 	}
-	r.keys("enter")
-	if !tn.open[m.cur.sel.item] || r.front() != nil {
+	h.Keys("enter")
+	if !tn.open[m.cur.sel.item] || h.Front() != nil {
 		t.Fatal("enter on a mental model should show its text in place")
 	}
 	// space hides the evidence and selects the turn again.
-	r.keys("space")
+	h.Keys("space")
 	if tn.expanded || m.cur.sel.item != -1 {
 		t.Fatal("space did not hide the evidence")
 	}
 }
 
 func TestComposerNewlinesAndEnter(t *testing.T) {
-	rec := &recorder{}
-	c := newCommon(t, demoServer(t), client.WithHTTPClient(&http.Client{Transport: rec}))
-	r, m := startPane(t, c, alexBank, 88, 35)
-	r.typeText("Where does Alex")
-	r.keys("alt+enter")
-	r.typeText("get coffee?")
-	r.keys("ctrl+j")
-	r.typeText("Be brief.")
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
+	h.Type("Where does Alex")
+	h.Keys("alt+enter")
+	h.Type("get coffee?")
+	h.Keys("ctrl+j")
+	h.Type("Be brief.")
 	if got := m.composer.Value(); got != "Where does Alex\nget coffee?\nBe brief." {
 		t.Fatalf("composer %q", got)
 	}
-	if len(rec.reflects()) != 0 {
+	if len(reflects(rec)) != 0 {
 		t.Fatal("a new line sent the question")
 	}
-	r.keys("enter")
-	bodies := rec.reflects()
+	h.Keys("enter")
+	bodies := reflects(rec)
 	if len(bodies) != 1 || !strings.Contains(bodies[0], `"query":"Where does Alex\nget coffee?\nBe brief."`) {
 		t.Fatalf("requests %v", bodies)
 	}
 	// An empty composer sends nothing.
-	r.keys("enter")
-	if len(rec.reflects()) != 1 || r.lastToast() != "type a question" {
-		t.Fatalf("empty question: %d requests, toast %q", len(rec.reflects()), r.lastToast())
+	h.Keys("enter")
+	if len(reflects(rec)) != 1 || lastToast(h) != "type a question" {
+		t.Fatalf("empty question: %d requests, toast %q", len(reflects(rec)), lastToast(h))
 	}
 }
 
 func TestDraftAndParametersSurviveSwitching(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
-	r.typeText("half-typed question")
+	m, h := uitest.Demo(t, New)
+	h.Type("half-typed question")
 	m.cur.params.budget = "high"
-	m.setTags([]string{"trip:tokyo-2026"})
+	h.Do(m.setTags([]string{"trip:tokyo-2026"}))
 	// Another pane takes the focus and gives it back.
 	m.Blur()
-	r.send(run(t, m.Focus())...)
+	h.Focus("pane")
 	if m.composer.Value() != "half-typed question" {
 		t.Fatalf("after blur: %q", m.composer.Value())
 	}
 	// Another bank has its own draft and parameters.
-	r.send(common.BankSelectedMsg{BankID: "research-agent"})
-	if m.composer.Value() != "" || m.cur.params.budget != "" || len(m.bar.tags.Tags()) != 0 {
-		t.Fatalf("research-agent starts with %q, budget %q, tags %v", m.composer.Value(), m.cur.params.budget, m.bar.tags.Tags())
+	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	if m.composer.Value() != "" || m.cur.params.budget != "" || len(m.bar.TagInput().Tags()) != 0 {
+		t.Fatalf("research-agent starts with %q, budget %q, tags %v", m.composer.Value(), m.cur.params.budget, m.bar.TagInput().Tags())
 	}
-	r.typeText("other draft")
-	r.send(common.BankSelectedMsg{BankID: alexBank})
+	h.Type("other draft")
+	h.Send(common.BankSelectedMsg{BankID: alexBank})
 	if m.composer.Value() != "half-typed question" || m.cur.params.budget != "high" ||
-		strings.Join(m.bar.tags.Tags(), ",") != "trip:tokyo-2026" {
-		t.Fatalf("back in %s: %q, budget %q, tags %v", alexBank, m.composer.Value(), m.cur.params.budget, m.bar.tags.Tags())
+		strings.Join(m.bar.TagInput().Tags(), ",") != "trip:tokyo-2026" {
+		t.Fatalf("back in %s: %q, budget %q, tags %v", alexBank, m.composer.Value(), m.cur.params.budget, m.bar.TagInput().Tags())
 	}
-	r.send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
 	if m.composer.Value() != "other draft" {
 		t.Fatalf("research-agent draft %q", m.composer.Value())
 	}
@@ -133,12 +169,10 @@ func TestDraftAndParametersSurviveSwitching(t *testing.T) {
 // TestAnswerLandsInItsBank: a question out when the bank changes is answered into its
 // own transcript.
 func TestAnswerLandsInItsBank(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
-	r.hold = true
-	r.ask(tokyoQuestion)
-	r.hold = false
-	r.send(common.BankSelectedMsg{BankID: "research-agent"})
-	r.release()
+	m, h := uitest.Demo(t, New)
+	held := askHeld(h, m, tokyoQuestion)
+	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.Do(held)
 	if len(m.cur.turns) != 0 {
 		t.Fatal("the answer landed in the other bank")
 	}
@@ -148,29 +182,28 @@ func TestAnswerLandsInItsBank(t *testing.T) {
 }
 
 func TestParameterBarEditsTheRequest(t *testing.T) {
-	rec := &recorder{}
-	c := newCommon(t, demoServer(t), client.WithHTTPClient(&http.Client{Transport: rec}))
-	r, m := startPane(t, c, alexBank, 88, 35)
-	r.keys("tab") // composer → bar, on budget
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
+	h.Keys("tab") // composer → bar, on budget
 	if m.zone != zoneBar {
 		t.Fatal("tab did not open the parameters")
 	}
-	r.keys("space") // budget mid
-	r.keys("tab")   // max_tokens
-	r.typeText("600")
-	r.keys("tab") // tags
-	r.typeText("trip:tokyo-2026")
-	r.keys("enter")
-	r.keys("tab", "tab", "space") // world
-	for m.bar.cursor != iTools {
-		r.keys("tab")
+	h.Keys("space") // budget mid
+	h.Keys("tab")   // max_tokens
+	h.Type("600")
+	h.Keys("tab") // tags
+	h.Type("trip:tokyo-2026")
+	h.Keys("enter")
+	h.Keys("tab", "tab", "space") // world
+	for m.bar.Cursor() != int(iTools) {
+		h.Keys("tab")
 	}
-	r.keys("space", "tab")
-	r.typeText("planning dinner")
-	r.keys("esc")
-	r.typeText("Where should Alex eat in Tokyo?")
-	r.keys("enter")
-	bodies := rec.reflects()
+	h.Keys("space", "tab")
+	h.Type("planning dinner")
+	h.Keys("esc")
+	h.Type("Where should Alex eat in Tokyo?")
+	h.Keys("enter")
+	bodies := reflects(rec)
 	want := `{"query":"Where should Alex eat in Tokyo?","budget":"mid","context":"planning dinner","max_tokens":600,` +
 		`"include":{"facts":{},"tool_calls":{"output":false}},"tags":["trip:tokyo-2026"],"fact_types":["world"]}`
 	if len(bodies) != 1 || bodies[0] != want {
@@ -181,58 +214,58 @@ func TestParameterBarEditsTheRequest(t *testing.T) {
 		t.Fatalf("turn %v with %d tool calls", tn.state, len(tn.tools))
 	}
 	// An invalid value is marked and nothing is sent.
-	r.keys("esc", "p")
-	for m.bar.cursor != iSchema {
-		r.keys("tab")
+	h.Keys("esc", "p")
+	for m.bar.Cursor() != int(iSchema) {
+		h.Keys("tab")
 	}
-	r.typeText(`{"type":`)
-	r.keys("esc") // back to the transcript, where p opened the bar
+	h.Type(`{"type":`)
+	h.Keys("esc") // back to the transcript, where p opened the bar
 	if m.zone != zoneTranscript {
 		t.Fatalf("esc from the bar went to zone %d", m.zone)
 	}
-	r.keys("i")
-	r.typeText("again?")
-	r.keys("enter")
-	if len(rec.reflects()) != 1 || !strings.Contains(r.lastToast(), "not sent: response_schema: not valid JSON") {
-		t.Fatalf("%d requests, toast %q", len(rec.reflects()), r.lastToast())
+	h.Keys("i")
+	h.Type("again?")
+	h.Keys("enter")
+	if len(reflects(rec)) != 1 || !strings.Contains(lastToast(h), "not sent: response_schema: not valid JSON") {
+		t.Fatalf("%d requests, toast %q", len(reflects(rec)), lastToast(h))
 	}
 	if m.composer.Value() != "again?" {
 		t.Fatalf("the draft became %q", m.composer.Value())
 	}
-	if !strings.Contains(plain(m.View()), "✗ response_schema: not valid JSON") {
-		t.Errorf("the problem is not shown:\n%s", plain(m.View()))
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "✗ response_schema: not valid JSON") {
+		t.Errorf("the problem is not shown:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
 }
 
 func TestStructuredOutput(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
+	m, h := uitest.Demo(t, New)
 	m.cur.params.schema = `{"type":"object","properties":{"summary":{"type":"string"},"count":{"type":"integer"}}}`
-	r.ask(tokyoQuestion)
+	ask(h, m, tokyoQuestion)
 	tn := m.cur.turns[0]
-	if !strings.Contains(tn.structured, "\"count\": ") || !strings.Contains(plain(m.View()), "structured output") {
+	if !strings.Contains(tn.structured, "\"count\": ") || !strings.Contains(uitest.Plain(uitest.View(t, m)), "structured output") {
 		t.Fatalf("structured %q", tn.structured)
 	}
 	// A schema the server cannot fill: 200 without structured_output.
 	m.cur.params.schema = `{"type":"object","properties":{"mood":{"type":"string","enum":["ecstatic"]}},"required":["mood"]}`
-	r.ask(tokyoQuestion)
+	ask(h, m, tokyoQuestion)
 	if tn := m.cur.turns[1]; tn.state != turnAnswered || tn.structured != "" {
 		t.Fatalf("turn %v structured %q", tn.state, tn.structured)
 	}
-	if !strings.Contains(plain(m.View()), "the server returned no structured output") {
-		t.Errorf("no note:\n%s", plain(m.View()))
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "the server returned no structured output") {
+		t.Errorf("no note:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
 }
 
 func TestCopyTheAnswer(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
-	r.ask(tokyoQuestion)
-	r.keys("esc", "y", "Y")
-	if len(r.clips) != 2 || r.clips[0] != m.cur.turns[0].answer {
-		t.Fatalf("clips %q", r.clips)
+	m, h := uitest.Demo(t, New)
+	ask(h, m, tokyoQuestion)
+	h.Keys("esc", "y", "Y")
+	if len(h.Clipboard) != 2 || h.Clipboard[0] != m.cur.turns[0].answer {
+		t.Fatalf("clips %q", h.Clipboard)
 	}
 	var resp client.ReflectResponse
-	if err := json.Unmarshal([]byte(r.clips[1]), &resp); err != nil || resp.Text == "" || resp.BasedOn == nil {
-		t.Fatalf("JSON copy: %v %q", err, r.clips[1])
+	if err := json.Unmarshal([]byte(h.Clipboard[1]), &resp); err != nil || resp.Text == "" || resp.BasedOn == nil {
+		t.Fatalf("JSON copy: %v %q", err, h.Clipboard[1])
 	}
 }
 
@@ -240,17 +273,16 @@ func TestCopyTheAnswer(t *testing.T) {
 // rendering; glamour's own styling and the text do.
 func TestUntrustedAnswer(t *testing.T) {
 	body := `{"text":"Alex \u001b[31mred\u001b[0m and \u001b]52;c;c2VjcmV0\u0007 clip \u001b]0;title\u0007 [a link](https://example.com) **done**","based_on":{"memories":[{"id":"x","text":"evil \u001b[2J memory","type":"world"}],"mental_models":[],"directives":[]}}`
-	srv := demoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: reflectPath, Status: 200, Body: body}))
-	r, m := startPane(t, newCommon(t, srv), alexBank, 88, 35)
-	r.ask("anything")
-	r.keys("esc", "space")
-	view := m.View()
+	m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithFault(hindsighttest.Fault{Method: "POST", Path: reflectPath, Status: 200, Body: body})))
+	ask(h, m, "anything")
+	h.Keys("esc", "space")
+	view := uitest.View(t, m)
 	for _, bad := range []string{"\x1b]52", "\x1b]0;", "\x1b]8;", "\x1b[31m", "\x1b[2J", "\a"} {
 		if strings.Contains(view, bad) {
 			t.Errorf("view contains %q", bad)
 		}
 	}
-	text := plain(view)
+	text := uitest.Plain(view)
 	for _, want := range []string{"Alex red and", "clip", "done", "evil memory"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("view lacks %q:\n%s", want, text)
@@ -259,11 +291,11 @@ func TestUntrustedAnswer(t *testing.T) {
 }
 
 func TestNoBank(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), "", 88, 35)
-	r.typeText("hello")
-	r.keys("enter")
-	if len(m.cur.turns) != 0 || r.lastToast() != "select a bank to ask" {
-		t.Fatalf("turns %d, toast %q", len(m.cur.turns), r.lastToast())
+	m, h := uitest.Demo(t, New, uitest.Bank(""))
+	h.Type("hello")
+	h.Keys("enter")
+	if len(m.cur.turns) != 0 || lastToast(h) != "select a bank to ask" {
+		t.Fatalf("turns %d, toast %q", len(m.cur.turns), lastToast(h))
 	}
 	if m.Actions() != nil {
 		t.Error("actions offered without a bank")
@@ -273,17 +305,35 @@ func TestNoBank(t *testing.T) {
 // Esc leaves the composer even before the first question, keeping the draft, so the
 // global keys (tab numbers, q) work again instead of being typed into the question.
 func TestEscLeavesAnEmptyTranscriptsComposer(t *testing.T) {
-	c := newCommon(t, demoServer(t))
-	r, m := startPane(t, c, "user-alex-prefs", 88, 35)
+	m, h := uitest.Demo(t, New)
 	if !m.Capturing() {
 		t.Fatal("the composer does not have focus on a fresh pane")
 	}
-	r.typeText("half a question")
-	r.keys("esc")
+	h.Type("half a question")
+	h.Keys("esc")
 	if m.Capturing() {
 		t.Fatal("esc did not leave the composer")
 	}
 	if got := m.composer.Value(); got != "half a question" {
 		t.Fatalf("draft after esc = %q", got)
+	}
+}
+
+// TestBankSwitchWithTheBarOnTheTags: when the bank changes under the parameter bar
+// open on the tags (the bank list reloads and selects another), the new bank's tags
+// load. The pane used to drop that load, and the tags said "loading tags…" for good.
+func TestBankSwitchWithTheBarOnTheTags(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("tab", "tab", "tab")
+	if m.bar.Cursor() != int(iTags) || len(m.bar.TagInput().Known()) == 0 {
+		t.Fatalf("cursor %d, %d tags known", m.bar.Cursor(), len(m.bar.TagInput().Known()))
+	}
+	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	tags := m.bar.TagInput()
+	if tags.Loading() || len(tags.Known()) == 0 {
+		t.Fatalf("research-agent's tags: loading %v, %d known", tags.Loading(), len(tags.Known()))
+	}
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), tags.Known()[0].Tag) {
+		t.Errorf("no completion offered:\n%s", uitest.Plain(m.View()))
 	}
 }

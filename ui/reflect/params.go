@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
 )
 
 // params are the reflect options a developer sets in the parameter bar, as typed. The
@@ -125,7 +127,7 @@ func parseCount(s string) (int, error) {
 	return n, nil
 }
 
-// itemID is one entry of the parameter bar, in bar order.
+// itemID is one entry of the parameter bar, in bar order (each fact type is an entry).
 type itemID int
 
 const (
@@ -143,123 +145,45 @@ const (
 	numItems
 )
 
-type itemKind int
-
-const (
-	kindToggle itemKind = iota
-	kindCycle
-	kindText
-	kindTags
-)
-
-// item describes one parameter: how it is edited, the request field its errors are
-// filed under, and its one-line explanation.
-type item struct {
-	kind  itemKind
-	group string // the label shown before the first item of a group
-	label string
-	field string
-	help  string
-	hint  string // placeholder of a text item
-}
-
-// items returns the parameter bar's entries, indexed by itemID.
-func items() [numItems]item {
-	return [numItems]item{
-		iBudget:      {kind: kindCycle, group: "budget", label: "budget", field: "budget"},
-		iMaxTokens:   {kind: kindText, group: "max_tokens", label: "max_tokens", field: "max_tokens", hint: "4096", help: "the answer's target length in tokens; a longer answer is rewritten shorter, not cut (default 4,096)"},
-		iTags:        {kind: kindTags, group: "tags", label: "tags", field: "tags", help: "scope facts, observations, mental models and tagged directives; type to complete, enter or tab adds, backspace removes"},
-		iMatch:       {kind: kindCycle, group: "match", label: "tags_match", field: "tags_match"},
-		iWorld:       {kind: kindToggle, group: "facts", label: "world", field: "fact_types", help: "reason over facts about the outside world; none selected means every type"},
-		iExperience:  {kind: kindToggle, label: "experience", field: "fact_types", help: "reason over the agent's own experiences; none selected means every type"},
-		iObservation: {kind: kindToggle, label: "observation", field: "fact_types", help: "reason over consolidated observations; none selected means every type"},
-		iNoModels:    {kind: kindToggle, group: "exclude", label: "mental models", field: "exclude_mental_models", help: "answer without consulting the bank's mental models (exclude_mental_models)"},
-		iTools:       {kind: kindToggle, group: "trace", label: "tool calls", field: "include", help: "ask for the agent's tool calls, shown as a timeline under the evidence (t toggles it from the transcript)"},
-		iContext:     {kind: kindText, group: "context", label: "context", field: "context", hint: "none", help: "extra context; the server appends it to the question as “Additional context: …” (deprecated, but agents still send it)"},
-		iSchema:      {kind: kindText, group: "schema", label: "response_schema", field: "response_schema", hint: "none", help: "a JSON Schema object for structured output, typed on one line here or edited in $EDITOR (ctrl+e); checked before sending"},
+// barItems describe the parameter bar's entries, in itemID order: how each is edited,
+// the request field its errors are filed under, and its one-line explanation.
+func barItems() []components.FilterItem[params] {
+	type item = components.FilterItem[params]
+	return []item{
+		{Kind: components.FilterCycle, Group: "budget", Label: "budget", Fields: []string{"budget"},
+			Values:    []string{client.BudgetLow, client.BudgetMid, client.BudgetHigh},
+			ValueHelp: budgetHelp, Text: func(p *params) *string { return &p.budget }},
+		{Kind: components.FilterText, Group: "max_tokens", Label: "max_tokens", Fields: []string{"max_tokens"},
+			Default: common.Thousands(defaultMaxTokens), Hint: "4096",
+			Help: "the answer's target length in tokens; a longer answer is rewritten shorter, not cut (default 4,096)",
+			Text: func(p *params) *string { return &p.maxTokens }},
+		{Kind: components.FilterTags, Group: "tags", Label: "tags", Fields: []string{"tags"},
+			Help: "scope facts, observations, mental models and tagged directives; type to complete, enter or tab adds, backspace removes",
+			Tags: func(p *params) *[]string { return &p.tags }},
+		{Kind: components.FilterCycle, Group: "match", Label: "tags_match", Fields: []string{"tags_match"},
+			Values: components.TagsMatchModes(), ValueHelp: components.TagsMatchHelp,
+			Text: func(p *params) *string { return &p.match }},
+		{Kind: components.FilterChoices, Group: "facts", Fields: []string{"fact_types"},
+			Bools: func(p *params) []bool { return p.types[:] },
+			Options: []components.FilterOption{
+				{Label: "world", Name: "fact type world", Help: "reason over facts about the outside world; none selected means every type"},
+				{Label: "experience", Name: "fact type experience", Help: "reason over the agent's own experiences; none selected means every type"},
+				{Label: "observation", Name: "fact type observation", Help: "reason over consolidated observations; none selected means every type"},
+			}},
+		{Kind: components.FilterToggle, Group: "exclude", Label: "mental models", Name: "excluding mental models",
+			Fields: []string{"exclude_mental_models"},
+			Help:   "answer without consulting the bank's mental models (exclude_mental_models)",
+			Bool:   func(p *params) *bool { return &p.noModels }},
+		{Kind: components.FilterToggle, Group: "trace", Label: "tool calls", Fields: []string{"include"},
+			Help: "ask for the agent's tool calls, shown as a timeline under the evidence (t toggles it from the transcript)",
+			Bool: func(p *params) *bool { return &p.tools }},
+		{Kind: components.FilterText, Group: "context", Label: "context", Fields: []string{"context"}, Hint: "none",
+			Help: "extra context; the server appends it to the question as “Additional context: …” (deprecated, but agents still send it)",
+			Text: func(p *params) *string { return &p.context }},
+		{Kind: components.FilterText, Group: "schema", Label: "response_schema", Fields: []string{"response_schema"}, Hint: "none",
+			Help: "a JSON Schema object for structured output, typed on one line here or edited in $EDITOR (ctrl+e); checked before sending",
+			Text: func(p *params) *string { return &p.schema }},
 	}
-}
-
-// cycleValues are the values a cycle item steps through, the default first.
-func cycleValues(id itemID) []string {
-	switch id {
-	case iBudget:
-		return []string{client.BudgetLow, client.BudgetMid, client.BudgetHigh}
-	case iMatch:
-		return []string{client.TagsAny, client.TagsAll, client.TagsAnyStrict, client.TagsAllStrict, client.TagsExact}
-	}
-	return nil
-}
-
-// cycleValue is a cycle item's effective value and whether it is the default.
-func (p *params) cycleValue(id itemID) (string, bool) {
-	v := p.budget
-	if id == iMatch {
-		v = p.match
-	}
-	if v == "" {
-		return cycleValues(id)[0], true
-	}
-	return v, false
-}
-
-// setCycle sets a cycle item; the server's default is stored as unset, so a value
-// cycled back to the default is not sent.
-func (p *params) setCycle(id itemID, v string) {
-	if v == cycleValues(id)[0] {
-		v = ""
-	}
-	switch id {
-	case iBudget:
-		p.budget = v
-	case iMatch:
-		p.match = v
-	}
-}
-
-// cycle steps a cycle item to its next value.
-func (p *params) cycle(id itemID) {
-	vals := cycleValues(id)
-	cur, _ := p.cycleValue(id)
-	p.setCycle(id, vals[(slices.Index(vals, cur)+1)%len(vals)])
-}
-
-// on reports a toggle item's state.
-func (p *params) on(id itemID) bool {
-	switch id {
-	case iWorld, iExperience, iObservation:
-		return p.types[id-iWorld]
-	case iNoModels:
-		return p.noModels
-	case iTools:
-		return p.tools
-	}
-	return false
-}
-
-// toggle flips a toggle item.
-func (p *params) toggle(id itemID) {
-	switch id {
-	case iWorld, iExperience, iObservation:
-		p.types[id-iWorld] = !p.types[id-iWorld]
-	case iNoModels:
-		p.noModels = !p.noModels
-	case iTools:
-		p.tools = !p.tools
-	}
-}
-
-// text returns a pointer to a text item's value.
-func (p *params) text(id itemID) *string {
-	switch id {
-	case iMaxTokens:
-		return &p.maxTokens
-	case iContext:
-		return &p.context
-	case iSchema:
-		return &p.schema
-	}
-	return nil
 }
 
 // budgetHelp explains each budget in one line.
@@ -271,24 +195,6 @@ func budgetHelp(b string) string {
 		return "mid: up to 10 agent iterations"
 	case client.BudgetHigh:
 		return "high: up to 20 agent iterations, the deepest and slowest"
-	}
-	return ""
-}
-
-// matchHelp explains each tags_match mode in one line; untagged directives apply in
-// every mode.
-func matchHelp(mode string) string {
-	switch mode {
-	case client.TagsAny:
-		return "any: memories with at least one of the tags, and untagged memories too"
-	case client.TagsAll:
-		return "all: memories with every tag, and untagged memories too"
-	case client.TagsAnyStrict:
-		return "any_strict: memories with at least one of the tags; untagged excluded"
-	case client.TagsAllStrict:
-		return "all_strict: memories with every tag; untagged excluded"
-	case client.TagsExact:
-		return "exact: memories whose tag set is exactly these; no tags means only untagged"
 	}
 	return ""
 }

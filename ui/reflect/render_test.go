@@ -7,13 +7,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/styles"
+	"hindsight-tui/ui/uitest"
 )
 
 // askAll asks each question and checks it was answered.
-func askAll(t *testing.T, r *root, m *Model, questions ...string) {
+func askAll(t *testing.T, h *uitest.Host, m *Model, questions ...string) {
 	t.Helper()
 	for _, q := range questions {
-		r.ask(q)
+		ask(h, m, q)
 		if tn := m.cur.turns[len(m.cur.turns)-1]; tn.state != turnAnswered {
 			t.Fatalf("%q: %v %s", q, tn.state, tn.reason)
 		}
@@ -24,16 +25,16 @@ func askAll(t *testing.T, r *root, m *Model, questions ...string) {
 // moving the selection or expanding the evidence reads the cache.
 func TestRenderCache(t *testing.T) {
 	// A pane tall enough that every answer is in view, so every answer is rendered.
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 100, 400)
-	askAll(t, r, m, "How does Alex take coffee?", tokyoQuestion, "When is Alex's half marathon?")
+	m, h := uitest.Demo(t, New, uitest.Size(100, 400))
+	askAll(t, h, m, "How does Alex take coffee?", tokyoQuestion, "When is Alex's half marathon?")
 	if m.md.renders != 3 {
 		t.Fatalf("%d renders for 3 answers", m.md.renders)
 	}
 	hits := m.md.hits
 	for range 5 {
-		_ = m.View()
+		_ = uitest.View(t, m)
 	}
-	r.keys("esc", "k", "k", "space", "j", "G")
+	h.Keys("esc", "k", "k", "space", "j", "G")
 	m.SetSize(100, 400) // same size: nothing to do
 	if m.md.renders != 3 {
 		t.Fatalf("%d renders after redraws and moves", m.md.renders)
@@ -47,21 +48,21 @@ func TestRenderCache(t *testing.T) {
 // once; going back to a width seen before costs nothing; a theme switch re-renders
 // once more.
 func TestResizeRendersOncePerWidth(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 100, 400)
-	askAll(t, r, m, "How does Alex take coffee?", tokyoQuestion, "When is Alex's half marathon?")
+	m, h := uitest.Demo(t, New, uitest.Size(100, 400))
+	askAll(t, h, m, "How does Alex take coffee?", tokyoQuestion, "When is Alex's half marathon?")
 	base := m.md.renders
 	// 80 and 60 are new widths; 100 was the first; the cache keeps all three.
 	for _, step := range []struct{ width, more int }{{80, 3}, {80, 3}, {60, 6}, {100, 6}, {80, 6}, {60, 6}} {
 		w := step.width
 		m.SetSize(w, 400)
-		_ = m.View()
+		_ = uitest.View(t, m)
 		if want := base + step.more; m.md.renders != want {
 			t.Fatalf("after width %d: %d renders, want %d", w, m.md.renders, want)
 		}
 	}
 	base = m.md.renders
 	m.c.Styles = styles.New(false)
-	m.SetSize(60, 400)
+	m.SetStyles(m.c.Styles)
 	if m.md.renders != base+3 {
 		t.Fatalf("theme switch: %d renders, want %d", m.md.renders, base+3)
 	}
@@ -74,24 +75,24 @@ func TestResizeRendersOncePerWidth(t *testing.T) {
 // TestOnlyVisibleAnswersRender: a resize re-renders the answers in view, not the whole
 // transcript; moving up renders the rest as they come into view, each once.
 func TestOnlyVisibleAnswersRender(t *testing.T) {
-	r, m := startPane(t, newCommon(t, demoServer(t)), alexBank, 88, 35)
+	m, h := uitest.Demo(t, New)
 	questions := []string{"How does Alex take coffee?", tokyoQuestion, "When is Alex's half marathon?",
 		"Who is Jordan?", "What does Alex avoid eating?", "Where does Alex go bouldering?"}
-	askAll(t, r, m, questions...)
+	askAll(t, h, m, questions...)
 	base := m.md.renders
-	m.SetSize(70, 35)
+	m.SetSize(uitest.PaneSize(100, 40)) // the terminal narrows
 	visible := m.md.renders - base
 	if visible == 0 || visible >= len(questions) {
 		t.Fatalf("a resize rendered %d of %d answers", visible, len(questions))
 	}
-	r.keys("esc")
+	h.Keys("esc")
 	for i := 0; m.cur.sel.turn > 0 && i < 100; i++ {
-		r.keys("k")
+		h.Keys("k")
 	}
 	if got := m.md.renders - base; got != len(questions) {
 		t.Fatalf("after scrolling to the top %d answers are rendered at the new width, want %d", got, len(questions))
 	}
-	if m.cur.sel.turn != 0 || !strings.Contains(plain(m.View()), "How does Alex take coffee?") {
+	if m.cur.sel.turn != 0 || !strings.Contains(uitest.Plain(uitest.View(t, m)), "How does Alex take coffee?") {
 		t.Fatal("k did not reach the first turn")
 	}
 }
@@ -106,13 +107,13 @@ func TestRenderMarkdownIsExactWidth(t *testing.T) {
 		}
 		for i, l := range lines {
 			if w := ansi.StringWidth(l); w != 40 {
-				t.Errorf("line %d is %d wide: %q", i, w, plain(l))
+				t.Errorf("line %d is %d wide: %q", i, w, uitest.Plain(l))
 			}
 			if strings.Contains(l, "\x1b]8;") {
 				t.Errorf("line %d keeps a hyperlink", i)
 			}
 		}
-		if !strings.Contains(plain(strings.Join(lines, "\n")), "https://example.com") {
+		if !strings.Contains(uitest.Plain(strings.Join(lines, "\n")), "https://example.com") {
 			t.Error("the link's URL is not shown")
 		}
 	}
@@ -138,9 +139,9 @@ func TestRenderMarkdownKeepsEveryWord(t *testing.T) {
 	md := "Key facts:\n- " + item + "\n- short"
 	for _, w := range []int{86, 56, 40, 30} {
 		lines := renderMarkdown(newRenderer(variant{width: w, dark: true}), md, w)
-		text := plain(strings.Join(lines, " "))
+		text := uitest.Plain(strings.Join(lines, " "))
 		if strings.Contains(text, "…") {
-			t.Errorf("width %d: a line was cut:\n%s", w, plain(strings.Join(lines, "\n")))
+			t.Errorf("width %d: a line was cut:\n%s", w, uitest.Plain(strings.Join(lines, "\n")))
 		}
 		// glamour may break a word at a hyphen: compare without the spaces.
 		squeezed := strings.Join(strings.Fields(text), "")

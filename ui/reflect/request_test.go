@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestBuildRequest covers every parameter: what is set is sent exactly, what is left
@@ -89,27 +92,51 @@ func TestBuildRequestSharesNothing(t *testing.T) {
 	}
 }
 
-func TestCycleAndToggle(t *testing.T) {
+// TestBarCyclesAndToggles: space steps budget and tags_match through their values
+// (the default stored as unset), flips every toggle, and the summary names them.
+func TestBarCyclesAndToggles(t *testing.T) {
 	var p params
+	bar := newBar(uitest.NewCommon(t, nil))
+	_ = bar.Bind("", &p)
+	w, _ := uitest.PaneSize(120, 40)
+	bar.SetWidth(w)
+	_ = bar.Focus()
+	keys := func(names ...string) {
+		for _, k := range names {
+			_, _ = bar.Update(uitest.Key(k))
+		}
+	}
 	for _, want := range []string{"mid", "high", ""} {
-		p.cycle(iBudget)
+		keys("space")
 		if p.budget != want {
 			t.Fatalf("budget %q, want %q", p.budget, want)
 		}
 	}
+	for bar.Cursor() != int(iMatch) {
+		keys("tab")
+	}
 	for _, want := range []string{"all", "any_strict", "all_strict", "exact", ""} {
-		p.cycle(iMatch)
+		keys("space")
 		if p.match != want {
 			t.Fatalf("tags_match %q, want %q", p.match, want)
 		}
 	}
-	for _, id := range []itemID{iWorld, iExperience, iObservation, iNoModels, iTools} {
-		p.toggle(id)
-		if !p.on(id) {
-			t.Errorf("%s did not turn on", items()[id].label)
-		}
+	for range 5 { // world, experience, observation, mental models, tool calls
+		keys("tab", "space")
+	}
+	if p.types != [3]bool{true, true, true} || !p.noModels || !p.tools {
+		t.Errorf("toggles left %+v", p)
 	}
 	if got := strings.Join(summaryPlain(&p), " · "); got != "budget low · max_tokens 4,096 · facts world+experience+observation · no mental models · tool calls" {
 		t.Errorf("summary %q", got)
 	}
+}
+
+// summaryPlain is the parameter summary without its styles.
+func summaryPlain(p *params) []string {
+	parts := summaryParts(styles.New(true), p)
+	for i := range parts {
+		parts[i] = uitest.Plain(parts[i])
+	}
+	return parts
 }

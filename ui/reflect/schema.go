@@ -16,7 +16,7 @@ import (
 
 // The response schema can be edited in $EDITOR: the schema (or an example) goes into a
 // private temporary file, the editor runs in the terminal in place of the app
-// (tea.ExecProcess), and what it saved becomes the schema. The file is removed
+// (common.Exec), and what it saved becomes the schema. The file is removed
 // whatever happens. Every step that touches the disk runs in a command.
 
 // schemaExample is what the editor starts with when there is no schema yet.
@@ -32,27 +32,24 @@ const schemaExample = `{
 
 // editorReadyMsg says the temporary file is written and which editor to run.
 type editorReadyMsg struct {
-	owner *Model
-	bank  string
-	path  string
-	argv  []string
-	err   error
+	bank string
+	path string
+	argv []string
+	err  error
 }
 
 // editorDoneMsg says the editor exited.
 type editorDoneMsg struct {
-	owner *Model
-	bank  string
-	path  string
-	err   error
+	bank string
+	path string
+	err  error
 }
 
 // schemaEditedMsg carries what the editor saved; the file is gone by then.
 type schemaEditedMsg struct {
-	owner *Model
-	bank  string
-	text  string
-	err   error
+	bank string
+	text string
+	err  error
 }
 
 // editSchema starts editing the bank's response schema in $EDITOR.
@@ -60,7 +57,7 @@ func (m *Model) editSchema() tea.Cmd {
 	if m.bank == "" {
 		return nil
 	}
-	owner, bank := m, m.bank
+	bank := m.bank
 	text := m.cur.params.schema
 	if strings.TrimSpace(text) == "" {
 		text = schemaExample
@@ -74,7 +71,7 @@ func (m *Model) editSchema() tea.Cmd {
 		argv := editorArgv(os.Getenv("VISUAL"), os.Getenv("EDITOR"))
 		f, err := os.CreateTemp("", "hindsight-schema-*.json") // mode 0600
 		if err != nil {
-			return editorReadyMsg{owner: owner, bank: bank, err: fmt.Errorf("create a file for the editor: %w", err)}
+			return editorReadyMsg{bank: bank, err: fmt.Errorf("create a file for the editor: %w", err)}
 		}
 		_, werr := f.WriteString(text)
 		if cerr := f.Close(); werr == nil {
@@ -82,9 +79,9 @@ func (m *Model) editSchema() tea.Cmd {
 		}
 		if werr != nil {
 			_ = os.Remove(f.Name())
-			return editorReadyMsg{owner: owner, bank: bank, err: fmt.Errorf("write the file for the editor: %w", werr)}
+			return editorReadyMsg{bank: bank, err: fmt.Errorf("write the file for the editor: %w", werr)}
 		}
-		return editorReadyMsg{owner: owner, bank: bank, path: f.Name(), argv: argv}
+		return editorReadyMsg{bank: bank, path: f.Name(), argv: argv}
 	}
 }
 
@@ -103,31 +100,19 @@ func editorArgv(visual, editor string) []string {
 func (m *Model) onFileMsg(msg any) tea.Cmd {
 	switch msg := msg.(type) {
 	case editorReadyMsg:
-		if msg.owner != m {
-			return nil
-		}
 		if msg.err != nil {
-			return emit(common.ErrorMsg{Op: "edit the response schema", Err: msg.err})
+			return common.Emit(common.ErrorMsg{Op: "edit the response schema", Err: msg.err})
 		}
 		cmd := exec.Command(msg.argv[0], append(msg.argv[1:], msg.path)...)
-		owner, bank, path := msg.owner, msg.bank, msg.path
-		return m.runEditor(cmd, func(err error) tea.Msg {
-			return editorDoneMsg{owner: owner, bank: bank, path: path, err: err}
+		bank, path := msg.bank, msg.path
+		return common.Exec(cmd, func(err error) tea.Msg {
+			return editorDoneMsg{bank: bank, path: path, err: err}
 		})
 	case editorDoneMsg:
-		if msg.owner != m {
-			return nil
-		}
 		return readSchema(msg)
 	case schemaEditedMsg:
-		if msg.owner != m {
-			return nil
-		}
 		return m.schemaEdited(msg)
 	case exportPathMsg:
-		if msg.owner != m {
-			return nil
-		}
 		return m.openExport(msg)
 	}
 	return nil
@@ -143,7 +128,7 @@ func readSchema(done editorDoneMsg) tea.Cmd {
 		if done.err != nil {
 			err = fmt.Errorf("the editor failed: %w", done.err)
 		}
-		return schemaEditedMsg{owner: done.owner, bank: done.bank, text: string(b), err: err}
+		return schemaEditedMsg{bank: done.bank, text: string(b), err: err}
 	}
 }
 
@@ -152,7 +137,7 @@ func readSchema(done editorDoneMsg) tea.Cmd {
 // is lost) and marked on the parameter, and nothing is sent until it is fixed.
 func (m *Model) schemaEdited(msg schemaEditedMsg) tea.Cmd {
 	if msg.err != nil {
-		return emit(common.ErrorMsg{Op: "edit the response schema", Err: msg.err})
+		return common.Emit(common.ErrorMsg{Op: "edit the response schema", Err: msg.err})
 	}
 	b := m.banks[msg.bank]
 	if b == nil {
@@ -163,26 +148,25 @@ func (m *Model) schemaEdited(msg schemaEditedMsg) tea.Cmd {
 	case text == strings.TrimSpace(schemaExample) && b.params.schema == "":
 		return common.Toast("no response schema set: the example was left unchanged")
 	case text == "":
-		m.storeSchema(msg.bank, "")
-		return common.Toast("response schema removed")
+		return tea.Batch(m.storeSchema(msg.bank, ""), common.Toast("response schema removed"))
 	}
 	compact, err := checkSchema(text)
 	if err != nil {
-		m.storeSchema(msg.bank, text)
-		return common.Toast("the response schema is " + err.Error() + "; nothing is sent until it is fixed")
+		return tea.Batch(m.storeSchema(msg.bank, text),
+			common.Toast("the response schema is "+err.Error()+"; nothing is sent until it is fixed"))
 	}
-	m.storeSchema(msg.bank, string(compact))
-	return common.Toast("response schema set: answers come with structured output")
+	return tea.Batch(m.storeSchema(msg.bank, string(compact)),
+		common.Toast("response schema set: answers come with structured output"))
 }
 
 // storeSchema sets a bank's response schema; an edit made for a bank the user has
 // since left lands in that bank's parameters.
-func (m *Model) storeSchema(bank, text string) {
+func (m *Model) storeSchema(bank, text string) tea.Cmd {
 	if bank == m.bank {
-		m.setSchema(text)
-		return
+		return m.setSchema(text)
 	}
 	if b := m.banks[bank]; b != nil {
 		b.params.schema, b.serverErrs = text, nil
 	}
+	return nil
 }

@@ -33,7 +33,10 @@ func (m *Model) prepare() {
 	if w <= 0 || h <= 0 {
 		return
 	}
-	m.lay.bar = m.barLines(w, max(h/2, 1))
+	own := m.invalid()
+	m.bar.SetWidth(w)
+	m.bar.SetErrors(own, m.cur.serverErrs)
+	m.lay.bar = m.barLines(w, max(h/2, 1), own)
 	m.sizeComposer(w, h)
 	m.lay.composerH = m.composer.Height()
 	m.lay.th = max(h-len(m.lay.bar)-m.lay.composerH-1, 0)

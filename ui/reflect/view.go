@@ -71,7 +71,7 @@ func (m *Model) composerLines(w int) []string {
 // waitingLine is the spinner, how long the question has waited, and how to stop it.
 func (m *Model) waitingLine(t *turn, w int) string {
 	st := m.c.Styles
-	text := st.Muted.Render(" thinking… "+waited(m.clock().Sub(t.started))+" · ") +
+	text := st.Muted.Render(" thinking… "+waited(m.c.Now().Sub(t.started))+" · ") +
 		st.Subtle.Render(m.keys.Reflect.Cancel.Help().Key+" cancels")
 	return components.Fit(m.spin.View()+text, w)
 }
@@ -87,7 +87,7 @@ func (m *Model) ruleLine(w int) string {
 	}
 	left := ""
 	if t := m.cur.waiting(); t != nil {
-		left = m.spin.View() + st.Muted.Render(" asking… "+waited(m.clock().Sub(t.started))+" · "+
+		left = m.spin.View() + st.Muted.Render(" asking… "+waited(m.c.Now().Sub(t.started))+" · "+
 			m.keys.Reflect.Cancel.Help().Key+" cancels ")
 	}
 	fill := w - ansi.StringWidth(left) - len(pos) - 2

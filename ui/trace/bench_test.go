@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"hindsight-tui/ui/uitest"
 )
 
 // largeTrace is a trace of about 2,000 rows: four lanes over three fact types with 100
@@ -62,10 +64,10 @@ func TestLargeTrace(t *testing.T) {
 // in a 120x40 terminal, with the cursor moved between frames as when the user scrolls.
 func BenchmarkView(b *testing.B) {
 	m := newViewer(b, string(largeTrace(b)), 118, 30)
-	keys(b, m, "G")
+	sendKeys(b, m, "G")
 	b.ReportAllocs()
 	for b.Loop() {
-		_, _ = m.Update(press("k"))
+		_, _ = m.Update(uitest.Key("k"))
 		_ = m.View()
 	}
 }
@@ -73,7 +75,7 @@ func BenchmarkView(b *testing.B) {
 // BenchmarkViewFused is a frame of the widest table (a rank column per lane).
 func BenchmarkViewFused(b *testing.B) {
 	m := newViewer(b, string(largeTrace(b)), 118, 30)
-	keys(b, m, "h", "h", "h")
+	sendKeys(b, m, "h", "h", "h")
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.View()
@@ -85,7 +87,7 @@ func BenchmarkSwitchSection(b *testing.B) {
 	m := newViewer(b, string(largeTrace(b)), 118, 30)
 	b.ReportAllocs()
 	for b.Loop() {
-		_, _ = m.Update(press("l"))
+		_, _ = m.Update(uitest.Key("l"))
 		_ = m.View()
 	}
 }

@@ -6,8 +6,9 @@
 // viewer decodes it tolerantly: each section is read on its own, a missing one says
 // "not in this trace", a field of the wrong type leaves one cell blank, and only a
 // trace that is not a JSON object at all replaces the view with a one-line reason.
-// Everything is parsed and formatted in SetTrace and SetSize; View only draws the
-// rows that are visible, so its cost does not grow with the size of the trace.
+// Everything is parsed and formatted in SetTrace, SetSize and SetStyles; View only
+// draws the rows that are visible, so its cost does not grow with the size of the
+// trace, and changes nothing.
 package trace
 
 import (
@@ -17,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/keymap"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
 
@@ -90,9 +92,13 @@ func (m *Model) relayout() {
 		s.tbl.visible = max(m.height-top, 0)
 		s.tbl.ensureVisible()
 	}
-	m.look.invalidate()
+	m.look.build(m)
 	m.updateKeys()
 }
+
+// SetStyles redraws the viewer's look in a new theme (Common.Styles is already the
+// new value).
+func (m *Model) SetStyles(*styles.Styles) { m.look.build(m) }
 
 // chrome returns the line where rows start and whether the column titles are shown:
 // the section bar and the header line come first; the titles only when at least two
@@ -167,7 +173,6 @@ func (m *Model) click(ms tea.Mouse) {
 		return
 	}
 	if ms.Y == 0 {
-		m.look.ensure(m)
 		for _, h := range m.look.hits {
 			if ms.X >= h.x0 && ms.X < h.x1 {
 				m.switchTo(h.section)
@@ -188,7 +193,7 @@ func (m *Model) switchTo(i int) {
 	}
 	m.active = ((i % n) + n) % n
 	m.current().layout(m.width)
-	m.look.invalidate()
+	m.look.build(m)
 	m.updateKeys()
 }
 

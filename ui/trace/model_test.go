@@ -1,6 +1,8 @@
 package trace
 
 import (
+	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -8,8 +10,74 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"hindsight-tui/client"
 	"hindsight-tui/styles"
+	"hindsight-tui/ui/uitest"
 )
+
+// newViewer returns a viewer of raw at the given size.
+func newViewer(t testing.TB, raw string, w, h int) *Model {
+	t.Helper()
+	m := New(uitest.NewCommon(t, nil))
+	m.SetSize(w, h)
+	m.SetTrace(json.RawMessage(raw))
+	return m
+}
+
+// demoTrace is the trace the demo server returns for a recall in Alex's bank.
+func demoTrace(t testing.TB) json.RawMessage {
+	t.Helper()
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	ctx, cancel := c.Context(context.Background())
+	defer cancel()
+	resp, err := c.Client.Recall(ctx, uitest.DemoBank, client.RecallRequest{Query: "what coffee does Alex like", Trace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Trace) == 0 {
+		t.Fatal("recall returned no trace")
+	}
+	return resp.Trace
+}
+
+// sendKeys gives the viewer each key in turn; it never returns commands.
+func sendKeys(t testing.TB, m *Model, names ...string) {
+	t.Helper()
+	for _, k := range names {
+		var cmd tea.Cmd
+		m, cmd = m.Update(uitest.Key(k))
+		if cmd != nil {
+			t.Fatalf("key %q returned a command", k)
+		}
+	}
+}
+
+// drawn is the viewer's view, checked: drawing changed nothing (see uitest.View), and
+// it is exactly w x h cells.
+func drawn(t testing.TB, m *Model, w, h int) string {
+	t.Helper()
+	v := uitest.View(t, m)
+	checkSize(t, v, w, h)
+	return v
+}
+
+// checkSize fails unless v is exactly w x h cells, or nothing at all when either is 0.
+func checkSize(t testing.TB, v string, w, h int) {
+	t.Helper()
+	if w > 0 && h > 0 {
+		uitest.CheckBox(t, v, w, h)
+	} else if v != "" {
+		t.Fatalf("%dx%d: view %q, want nothing", w, h, v)
+	}
+}
+
+// sectionKey is the key of the current section.
+func sectionKey(m *Model) string {
+	if s := m.current(); s != nil {
+		return s.key
+	}
+	return ""
+}
 
 func TestSectionSwitching(t *testing.T) {
 	m := newViewer(t, readFull(t), 118, 30)
@@ -18,21 +86,21 @@ func TestSectionSwitching(t *testing.T) {
 		if got := sectionKey(m); got != k {
 			t.Fatalf("step %d: section %s, want %s", i, got, k)
 		}
-		keys(t, m, []string{"l", "right", "]"}[i%3])
+		sendKeys(t, m, []string{"l", "right", "]"}[i%3])
 	}
 	if sectionKey(m) != "lane:semantic" {
 		t.Errorf("past the last section: %s, want a wrap to the first", sectionKey(m))
 	}
-	keys(t, m, "h")
+	sendKeys(t, m, "h")
 	if sectionKey(m) != "phases" {
 		t.Errorf("h from the first: %s", sectionKey(m))
 	}
-	keys(t, m, "left", "[")
+	sendKeys(t, m, "left", "[")
 	if sectionKey(m) != "fused" {
 		t.Errorf("left, [: %s", sectionKey(m))
 	}
 	// Each section keeps its own cursor.
-	keys(t, m, "j", "j", "l", "h")
+	sendKeys(t, m, "j", "j", "l", "h")
 	if id, _ := m.Selected(); id != "m-regulars" {
 		t.Errorf("fused cursor after a round trip: %q", id)
 	}
@@ -49,16 +117,16 @@ func TestCursorBoundsAndSelected(t *testing.T) {
 		{"G", "m-booked"}, {"home", "m-flatwhite"}, {"end", "m-booked"}, {"pgup", "m-flatwhite"}, {"pgdown", "m-booked"},
 	}
 	for _, s := range steps {
-		keys(t, m, s.key)
+		sendKeys(t, m, s.key)
 		if id, ok := m.Selected(); !ok || id != s.want {
 			t.Fatalf("after %s: %q %v, want %s", s.key, id, ok, s.want)
 		}
 	}
-	keys(t, m, "l", "l", "l", "l", "l", "l") // phases: rows, but no memories
+	sendKeys(t, m, "l", "l", "l", "l", "l", "l") // phases: rows, but no memories
 	if id, ok := m.Selected(); ok {
 		t.Errorf("phases Selected %q", id)
 	}
-	keys(t, m, "h", "G")
+	sendKeys(t, m, "h", "G")
 	if id, ok := m.Selected(); !ok || id != "m-reminder" {
 		t.Errorf("reranked last: %q %v", id, ok)
 	}
@@ -74,7 +142,7 @@ func TestScrollingKeepsCursorVisible(t *testing.T) {
 	top, _ := m.chrome()
 	tbl := &m.current().tbl
 	for i := range 60 {
-		keys(t, m, "j")
+		sendKeys(t, m, "j")
 		line := tbl.selectable[tbl.cursor]
 		if line < tbl.offset || line >= tbl.offset+tbl.visible || tbl.visible != 12-top {
 			t.Fatalf("after %d j: cursor row %d outside [%d, %d)", i+1, line, tbl.offset, tbl.offset+tbl.visible)
@@ -82,11 +150,11 @@ func TestScrollingKeepsCursorVisible(t *testing.T) {
 	}
 	// Up from the bottom to the first row of the experience group (the demo has 40
 	// world hits first): its heading comes into view above the cursor.
-	keys(t, m, "G")
+	sendKeys(t, m, "G")
 	for tbl.cursor > 40 {
-		keys(t, m, "k")
+		sendKeys(t, m, "k")
 	}
-	if v := plain(m.View()); !strings.Contains(v, "▸ experience") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "▸ experience") {
 		t.Errorf("the group heading above the cursor is not shown:\n%s", v)
 	}
 	// Shrinking the height keeps the cursor on screen.
@@ -99,7 +167,7 @@ func TestScrollingKeepsCursorVisible(t *testing.T) {
 
 func TestMouse(t *testing.T) {
 	m := newViewer(t, readFull(t), 118, 30)
-	bar := plain(m.View())
+	bar := uitest.Plain(uitest.View(t, m))
 	x := strings.Index(bar, "Reranked")
 	if x < 0 {
 		t.Fatal("no Reranked tab")
@@ -147,7 +215,7 @@ func TestMouse(t *testing.T) {
 
 func TestNewTraceKeepsTheSection(t *testing.T) {
 	m := newViewer(t, readFull(t), 118, 30)
-	keys(t, m, "h", "h", "j") // reranked
+	sendKeys(t, m, "h", "h", "j") // reranked
 	m.SetTrace(demoTrace(t))
 	if sectionKey(m) != "reranked" || m.current().tbl.cursor != 0 {
 		t.Errorf("section %s cursor %d", sectionKey(m), m.current().tbl.cursor)
@@ -160,7 +228,7 @@ func TestNewTraceKeepsTheSection(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	m := New(newCommon())
+	m := New(uitest.NewCommon(t, nil))
 	for _, b := range m.ShortHelp() {
 		if b.Enabled() {
 			t.Errorf("%s enabled without a trace", b.Help().Key)
@@ -174,13 +242,13 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
-	if !key.Matches(press("]"), m.keys.Trace.NextSection) || !key.Matches(press("["), m.keys.Trace.PrevSection) {
+	if !key.Matches(uitest.Key("]"), m.keys.Trace.NextSection) || !key.Matches(uitest.Key("["), m.keys.Trace.PrevSection) {
 		t.Error("[ and ] do not switch sections")
 	}
 	// One row: moving is pointless, so the row keys leave the help; the pane's own
 	// keymap is untouched.
 	m.SetTrace([]byte(`{"reranked":[{"node_id":"a"}]}`))
-	keys(t, m, "h", "h")
+	sendKeys(t, m, "h", "h")
 	if m.keys.List.Down.Enabled() {
 		t.Error("down enabled with one row")
 	}
@@ -205,13 +273,14 @@ func TestSpansMatchRender(t *testing.T) {
 	}
 }
 
-// A theme change (the root swaps Styles) reaches the next frame without a re-layout.
+// A theme change restyles the same content.
 func TestThemeChange(t *testing.T) {
 	m := newViewer(t, readFull(t), 118, 30)
-	dark := m.View()
+	dark := drawn(t, m, 118, 30)
 	m.c.Styles = styles.New(false)
-	light := m.View()
-	if dark == light || plain(dark) != plain(light) {
+	m.SetStyles(m.c.Styles)
+	light := drawn(t, m, 118, 30)
+	if dark == light || uitest.Plain(dark) != uitest.Plain(light) {
 		t.Error("the theme change did not restyle the same content")
 	}
 }

@@ -35,9 +35,8 @@ func (s span) wrap(b *strings.Builder, text string) {
 }
 
 // look is what View draws with: the current theme's spans and the section bar. It is
-// rebuilt when the theme (the Styles pointer), the size or the current section changed.
+// rebuilt when the theme, the size, the trace or the current section changes.
 type look struct {
-	valid    bool
 	styles   *styles.Styles
 	tones    [numTones]span
 	selected span
@@ -48,16 +47,10 @@ type look struct {
 // tabHit is where a section's tab is on the bar, for mouse clicks.
 type tabHit struct{ x0, x1, section int }
 
-func (l *look) invalidate() { l.valid = false }
-
-// ensure rebuilds the look if it is stale. Styles can be swapped by the root at any
-// time (theme change), so it is also checked on every frame; that check is a pointer
-// comparison.
-func (l *look) ensure(m *Model) {
+// build brings the look up to date with the model: the spans when the theme changed
+// (the Styles pointer), and the section bar.
+func (l *look) build(m *Model) {
 	st := m.c.Styles
-	if l.valid && l.styles == st {
-		return
-	}
 	if l.styles != st {
 		l.styles = st
 		l.tones = [numTones]span{
@@ -69,15 +62,14 @@ func (l *look) ensure(m *Model) {
 		l.selected = spanOf(st.Selected)
 	}
 	l.bar, l.hits = renderBar(m.sections, m.active, m.width, st)
-	l.valid = true
 }
 
-// View draws the viewer in exactly width x height cells.
+// View draws the viewer in exactly width x height cells, with the look the last
+// change built; it changes nothing.
 func (m *Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	m.look.ensure(m)
 	f := &frame{height: m.height}
 	f.b.Grow((m.width + 24) * m.height * 2)
 	if m.problem != "" {
