@@ -268,9 +268,9 @@ func TestDetail(t *testing.T) {
 
 // esc stops a slow load; its late answer is dropped, what was shown stays.
 func TestEscStopsLoading(t *testing.T) {
-	m, h := uitest.Demo(t, New, uitest.ID(common.PaneOperations))
+	m, h := uitest.Demo(t, New)
 	shown := len(m.list.rows)
-	load := h.R.Send(common.PaneOperations, uitest.Key("r")) // the refresh, not run yet
+	load := h.Hold("r") // the refresh, not run yet
 	if !m.load.busy {
 		t.Fatal("not loading")
 	}
@@ -278,7 +278,7 @@ func TestEscStopsLoading(t *testing.T) {
 	if m.load.busy {
 		t.Fatal("esc did not stop the load")
 	}
-	h.Send(uitest.Run(t, load)...) // the answer arrives late
+	h.Do(load) // the answer arrives late
 	if len(m.list.rows) != shown || m.err != nil {
 		t.Errorf("a stopped load changed the list")
 	}
@@ -312,10 +312,10 @@ func TestLoadErrorInPlace(t *testing.T) {
 
 // Switching banks drops the old bank's answer and timer; the new bank loads.
 func TestBankSwitchDropsStaleAnswers(t *testing.T) {
-	m, h := uitest.Demo(t, New, uitest.ID(common.PaneOperations), uitest.Bank("team-platform"))
-	load := h.R.Send(common.PaneOperations, uitest.Key("r"))
+	m, h := uitest.Demo(t, New, uitest.Bank("team-platform"))
+	load := h.Hold("r")
 	h.Send(common.BankSelectedMsg{BankID: "writer-agent"})
-	h.Send(uitest.Run(t, load)...)
+	h.Do(load)
 	h.Fire(func(msg tea.Msg) bool { p, ok := msg.(pollDueMsg); return ok && p.bank == "team-platform" })
 	for _, row := range m.list.rows {
 		if row.op.DocumentID == "postmortem-inc-2291" {

@@ -153,7 +153,7 @@ func TestBatchDialog(t *testing.T) {
 		t.Fatalf("preview:\n%s", view)
 	}
 	r.Keys("enter")
-	if len(retains(rec)) != 0 || r.Front() != d {
+	if len(rec.Bodies("POST", "/memories")) != 0 || r.Front() != d {
 		t.Fatal("a batch with problems was sent")
 	}
 	r.Keys("space", "backspace") // another file: back to the path, the switch kept
@@ -176,7 +176,7 @@ func TestBatchDialog(t *testing.T) {
 	if r.Front() != nil {
 		t.Fatal("the dialog stayed open")
 	}
-	bodies := retains(rec)
+	bodies := rec.Bodies("POST", "/memories")
 	if len(bodies) != 1 || !strings.Contains(bodies[0], `"async":true`) || strings.Count(bodies[0], `"content"`) != 3 {
 		t.Fatalf("sent %v", bodies)
 	}

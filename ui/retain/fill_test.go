@@ -44,12 +44,3 @@ func fill(h *uitest.Host, m *Model, v values) {
 		h.Keys("space")
 	}
 }
-
-// retains are the bodies of the retain requests rec saw, oldest first.
-func retains(rec *uitest.Recorder) []string {
-	var out []string
-	for _, r := range rec.Matching("POST", "/memories") {
-		out = append(out, r.Body)
-	}
-	return out
-}

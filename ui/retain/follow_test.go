@@ -8,7 +8,6 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -211,15 +210,15 @@ func TestFollowFailureKeepsForm(t *testing.T) {
 // TestEscStopsFollowingAndCancels: esc cancels a retain in flight (the form comes back)
 // and stops following an operation (r resumes).
 func TestEscStopsFollowingAndCancels(t *testing.T) {
-	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)), uitest.ID(common.PaneRetain))
+	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)))
 	fill(r, m, values{Content: "Alex moved."})
-	cmd := r.R.Send(common.PaneRetain, uitest.Key("ctrl+s")) // the retain, not run yet
+	cmd := r.Hold("ctrl+s") // the retain, not run yet
 	if !m.cur.sub.busy || !m.keys.Retain.Cancel.Enabled() {
 		t.Fatal("not sending")
 	}
 	r.Keys("esc")
 	start := time.Now()
-	r.Send(uitest.Run(t, cmd)...)
+	r.Do(cmd)
 	if time.Since(start) > 4*time.Second {
 		t.Error("esc did not cancel the request")
 	}

@@ -29,7 +29,7 @@ func TestSubmitSync(t *testing.T) {
 		DocumentID: "move-notes", Append: true, Tags: []string{"move"}, Metadata: "source=chat\nconfidence=high",
 		Entities: "Alex:PERSON, Lisbon:PLACE"})
 	r.Keys("ctrl+s")
-	bodies := retains(rec)
+	bodies := rec.Bodies("POST", "/memories")
 	if len(bodies) != 1 {
 		t.Fatalf("%d retains", len(bodies))
 	}
@@ -64,7 +64,7 @@ func TestLocalChecksPointAtFields(t *testing.T) {
 	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
 	fill(r, m, values{Timestamp: "yesterday", Metadata: "a=1\na=2"})
 	r.Keys("ctrl+s")
-	if n := len(retains(rec)); n != 0 {
+	if n := len(rec.Bodies("POST", "/memories")); n != 0 {
 		t.Fatalf("%d requests sent", n)
 	}
 	errs := m.cur.form.errs
