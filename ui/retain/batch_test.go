@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
 )
 
@@ -16,7 +17,7 @@ func TestParseBatchShapes(t *testing.T) {
 		async *bool
 	}{
 		{"array", `[{"content":"a"},{"content":"b"}]`, 2, nil},
-		{"request", `{"items":[{"content":"a"}],"async":true}`, 1, boolp(true)},
+		{"request", `{"items":[{"content":"a"}],"async":true}`, 1, client.Ptr(true)},
 		{"single object", "{\n  \"content\": \"a\"\n}\n", 1, nil},
 		{"jsonl", "{\"content\":\"a\"}\n\n{\"content\":\"b\"}\n{\"content\":\"c\"}\n", 3, nil},
 		{"jsonl with CRLF and BOM", "\ufeff{\"content\":\"a\"}\r\n{\"content\":\"b\"}\r\n", 2, nil},
@@ -37,8 +38,6 @@ func TestParseBatchShapes(t *testing.T) {
 		}
 	}
 }
-
-func boolp(b bool) *bool { return &b }
 
 // TestParseBatchItems checks each field like the form does, and the item sent.
 func TestParseBatchItems(t *testing.T) {

@@ -15,8 +15,6 @@ func opStatus(status string, progress *client.OperationProgress) *client.Operati
 	return &client.OperationStatus{OperationID: "op", Status: status, Progress: progress}
 }
 
-func intp(n int) *int { return &n }
-
 // TestFollowerTransitions walks the follower through an operation's life.
 func TestFollowerTransitions(t *testing.T) {
 	var f follower
@@ -33,7 +31,7 @@ func TestFollowerTransitions(t *testing.T) {
 	if d1 <= pollFirst {
 		t.Errorf("the delay should grow: %v", d1)
 	}
-	ev := f.observe(opStatus(client.StatusProcessing, &client.OperationProgress{Stage: "storing", Processed: intp(1), Total: intp(3)}), nil, uitest.Now)
+	ev := f.observe(opStatus(client.StatusProcessing, &client.OperationProgress{Stage: "storing", Processed: client.Ptr(1), Total: client.Ptr(3)}), nil, uitest.Now)
 	if ev != followProgress || f.status != client.StatusProcessing || f.stage != "storing" || *f.processed != 1 || *f.total != 3 {
 		t.Fatalf("processing: %v %+v", ev, f)
 	}
