@@ -11,13 +11,14 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/uitest"
 )
 
 // TestFlowInARealProgram runs the shell in a Bubble Tea program against the demo
 // server: it connects, shows the banks, moves focus, and on q saves the state and
 // exits. The final model is checked, not the output stream (its timing varies).
 func TestFlowInARealProgram(t *testing.T) {
-	srv := demoServer(t)
+	srv := uitest.DemoServer(t)
 	c, err := client.New(srv.URL())
 	if err != nil {
 		t.Fatal(err)

@@ -11,11 +11,8 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
-
-// goldenURL is what the header shows instead of the test server's random port, so
-// the goldens do not change from run to run.
-const goldenURL = "http://hindsight.test:8888"
 
 // realModel is the app with its real panes, talking to srv, at w×h, with a pinned
 // clock.
@@ -24,17 +21,11 @@ func realModel(t testing.TB, srv *hindsighttest.Server, w, h int) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Client: c, ServerURL: goldenURL, URLSource: "demo server", Demo: true,
+	m := New(Options{Client: c, ServerURL: uitest.GoldenURL, URLSource: "demo server", Demo: true,
 		Version: "test", Timeout: 5 * time.Second, Now: fixedNow})
 	hs := newHarness(t, m)
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return hs
-}
-
-func demoServer(t testing.TB, opts ...hindsighttest.Option) *hindsighttest.Server {
-	srv := hindsighttest.NewServer(append([]hindsighttest.Option{hindsighttest.WithDemoSeed(), hindsighttest.WithClock(fixedNow)}, opts...)...)
-	t.Cleanup(srv.Close)
-	return srv
 }
 
 // TestGolden compares the plain text of every screen the shell draws itself, at the
@@ -72,7 +63,7 @@ func TestGolden(t *testing.T) {
 				for _, f := range sc.faults {
 					opts = append(opts, hindsighttest.WithFault(f))
 				}
-				h := realModel(t, demoServer(t, opts...), size[0], size[1])
+				h := realModel(t, uitest.DemoServer(t, opts...), size[0], size[1])
 				for _, s := range sc.steps {
 					s(t, h)
 				}
@@ -82,7 +73,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, size := range [][2]int{{59, 19}, {40, 10}} {
 		t.Run(fmt.Sprintf("too_small_%dx%d", size[0], size[1]), func(t *testing.T) {
-			h := realModel(t, demoServer(t), size[0], size[1])
+			h := realModel(t, uitest.DemoServer(t), size[0], size[1])
 			golden.RequireEqual(t, h.screen())
 		})
 	}
