@@ -68,7 +68,7 @@ func serve(t *testing.T, addr string, check func(url string)) (stdout, stderr st
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, addr, &out, &errOut) }()
 	urlRE := regexp.MustCompile(`(http://[0-9a-z.:\[\]]+)`)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second) // generous: a loaded machine under -race is slow
 	for !strings.Contains(out.String(), "Ctrl+C") {
 		select {
 		case err := <-done:
