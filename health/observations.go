@@ -112,6 +112,7 @@ const (
 	duplicateThreshold = 0.8
 	recallQueryRunes   = 1000 // a recall query over 500 tokens is refused
 	recallMaxTokens    = 1024
+	pairSample         = 50 // pairs kept as evidence, most similar first
 )
 
 // duplicateObservations finds pairs of observations in one scope that say nearly the
@@ -160,13 +161,15 @@ func duplicateObservations(r *run) Check {
 		}
 	}
 	checked := fmt.Sprintf("%s checked", plural(len(sample), "observation"))
-	if len(ev.Duplicates) == 0 {
+	found := len(ev.Duplicates)
+	if found == 0 {
 		return Check{ID: id, Status: OK, Summary: "no near-duplicate observations; " + checked}
 	}
 	sort.SliceStable(ev.Duplicates, func(i, j int) bool { return ev.Duplicates[i].Similarity > ev.Duplicates[j].Similarity })
+	ev.Duplicates = ev.Duplicates[:min(found, pairSample)]
 	top := ev.Duplicates[0]
 	return Check{ID: id, Status: Warn, Evidence: ev,
-		Summary: fmt.Sprintf("%s (%s), e.g. %s ≈ %s", plural(len(ev.Duplicates), "near-duplicate pair"), checked,
+		Summary: fmt.Sprintf("%s (%s), e.g. %s ≈ %s", plural(found, "near-duplicate pair"), checked,
 			quote(top.A.Text, 50), quote(top.B.Text, 50)),
 		Fix: "clear one copy's observations through a source fact (DELETE " + r.bankPath("memories", "ID", "observations") +
 			") so consolidation rebuilds it into the other"}
