@@ -114,7 +114,7 @@ func failedConsolidation(r *run) Check {
 		summary += ", e.g. " + quote(ev.Facts[0].Text, 60)
 	}
 	return Check{ID: id, Status: Fail, Summary: summary, Evidence: ev,
-		Fix: "fix the consolidation LLM (doctor --probe-llm), then retry them: POST " + r.bankPath("consolidation", "recover")}
+		Fix: "find out why (the LLM request log, doctor --probe-llm), then retry them: POST " + r.bankPath("consolidation", "recover")}
 }
 
 // llmErrorSample is how many failing calls consolidation_llm_errors reads.

@@ -56,7 +56,10 @@ func emptyDocuments(r *run) Check {
 	if seen < total {
 		of = fmt.Sprintf("the %d most recently updated of %d documents", seen, total)
 	}
-	if empty == 0 {
+	switch {
+	case total == 0:
+		return Check{ID: id, Status: OK, Summary: "no documents"}
+	case empty == 0:
 		return Check{ID: id, Status: OK, Summary: "every document produced facts (" + of + ")"}
 	}
 	return Check{ID: id, Status: Warn, Evidence: ev,

@@ -62,8 +62,17 @@ func entityMerges(r *run) Check {
 		}
 	}
 	if len(merges) == 0 {
-		return Check{ID: id, Status: OK, Summary: fmt.Sprintf("no entity looks like two things merged (%s, %s; %s read closely)",
-			plural(len(g.Nodes), "co-occurring entity"), plural(len(g.Edges), "edge"), plural(min(len(suspects), mergeCandidates), "suspect"))}
+		if len(g.Edges) == 0 {
+			return Check{ID: id, Status: OK, Summary: "no entities co-occur yet"}
+		}
+		seen := fmt.Sprintf("%s, %s", plural(len(g.Nodes), "co-occurring entity"), plural(len(g.Edges), "edge"))
+		switch n := min(len(suspects), mergeCandidates); {
+		case n == 1:
+			seen += "; 1 suspect ruled out by its facts"
+		case n > 1:
+			seen += fmt.Sprintf("; %d suspects ruled out by their facts", n)
+		}
+		return Check{ID: id, Status: OK, Summary: "no entity looks like two things merged (" + seen + ")"}
 	}
 	sort.SliceStable(merges, func(i, j int) bool { return merges[i].Name < merges[j].Name })
 	var parts []string

@@ -162,6 +162,9 @@ func duplicateObservations(r *run) Check {
 	}
 	checked := fmt.Sprintf("%s checked", plural(len(sample), "observation"))
 	found := len(ev.Duplicates)
+	if len(sample) == 0 {
+		return Check{ID: id, Status: OK, Summary: "no observations yet"}
+	}
 	if found == 0 {
 		return Check{ID: id, Status: OK, Summary: "no near-duplicate observations; " + checked}
 	}

@@ -20,7 +20,7 @@ import (
 func llmProbe(r *run) Check {
 	const id = LLMProbe
 	if !r.opts.ProbeLLM {
-		return Check{ID: id, Status: Skip, Summary: "not run (--probe-llm)", Fix: "add --probe-llm to probe the bank's LLMs (a small LLM call each)"}
+		return Check{ID: id, Status: Skip, Summary: "not run (--probe-llm)"}
 	}
 	h, err := call(r, func(ctx context.Context) (*client.BankLLMHealth, error) { return r.c.BankLLMHealth(ctx, r.bank) })
 	if client.IsNotFound(err) {
