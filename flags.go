@@ -18,18 +18,26 @@ const usage = `hindsight-tui: a keyboard-first terminal explorer for Hindsight m
 
 Usage:
   hindsight-tui [flags]                   open the explorer
-  hindsight-tui doctor [flags]            check the server and settings, one line per check
+  hindsight-tui doctor [flags]            check the server and settings, one line per check,
+                                          then each bank asked for (--bank, --all-banks)
   hindsight-tui demo-server [--addr A]    serve the seeded demo server standalone
 
 Flags (before or after the subcommand):
   --url URL             Hindsight server URL, http(s), may include a path prefix
   -p, --profile NAME    use ~/.hindsight/cli-profiles/NAME.toml
-  --bank ID             open this bank in the explorer
+  --bank ID             open this bank in the explorer; doctor checks it (repeatable)
   --demo                use the built-in demo server with seeded data
   --read-only           explorer without actions that change server data
   --timeout DURATION    per-request timeout (default 30s)
   --version             print the version and exit
   -h, --help            show this help
+
+doctor flags:
+  --all-banks           check every bank on the server
+  --probe-llm           also probe each checked bank's LLMs (a small LLM call each)
+  --json                print the report as JSON
+  doctor exits 0 when no check failed (warnings allowed), 1 when one failed,
+  2 when the server did not answer.
 
 demo-server flags:
   --addr HOST:PORT      listen address (default 127.0.0.1:8888; loopback only)
@@ -50,11 +58,27 @@ func commonFlags(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.url, "url", "", "Hindsight server URL")
 	fs.StringVar(&o.profile, "p", "", "profile name")
 	fs.StringVar(&o.profile, "profile", "", "profile name")
-	fs.StringVar(&o.bank, "bank", "", "open this bank")
+	fs.Var(bankFlag{o}, "bank", "open this bank; doctor checks it (repeatable)")
 	fs.BoolVar(&o.demo, "demo", false, "use the built-in demo server")
 	fs.BoolVar(&o.readOnly, "read-only", false, "disable writes")
 	fs.DurationVar(&o.timeout, "timeout", config.DefaultTimeout, "per-request timeout")
 	fs.BoolVar(&o.show, "version", false, "print the version")
+}
+
+// bankFlag collects every --bank: the explorer opens the last one, doctor checks all.
+type bankFlag struct{ o *options }
+
+func (b bankFlag) String() string {
+	if b.o == nil {
+		return ""
+	}
+	return b.o.bank
+}
+
+func (b bankFlag) Set(v string) error {
+	b.o.bank = v
+	b.o.banks = append(b.o.banks, v)
+	return nil
 }
 
 func newFlagSet(name string) *flag.FlagSet {
@@ -86,6 +110,9 @@ func parseArgs(args []string, o *options) (string, error) {
 		given := *o
 		commonFlags(sub, o)
 		*o = given
+		sub.BoolVar(&o.allBanks, "all-banks", false, "check every bank")
+		sub.BoolVar(&o.probeLLM, "probe-llm", false, "probe the banks' LLMs")
+		sub.BoolVar(&o.json, "json", false, "print JSON")
 	case "demo-server":
 		sub.StringVar(&o.addr, "addr", demo.DefaultAddr, "listen address")
 	default:
@@ -106,6 +133,12 @@ func validate(o *options) error {
 	}
 	if o.demo && (o.url != "" || o.profile != "") {
 		return fmt.Errorf("--demo uses the built-in server; drop --url and --profile")
+	}
+	if o.allBanks && len(o.banks) > 0 {
+		return fmt.Errorf("--all-banks checks every bank; drop --bank")
+	}
+	if o.probeLLM && !o.allBanks && len(o.banks) == 0 {
+		return fmt.Errorf("--probe-llm probes the banks doctor checks; add --bank or --all-banks")
 	}
 	return nil
 }

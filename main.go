@@ -38,6 +38,9 @@ type options struct {
 	demo, readOnly, show bool
 	timeout              time.Duration
 	addr                 string // demo-server only
+
+	banks                    []string // every --bank, for doctor
+	allBanks, probeLLM, json bool     // doctor only
 }
 
 // Exit statuses besides a report's own.
@@ -73,14 +76,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, home st
 	cfg, c, closeDemo, err := connect(o, getenv, home)
 	if err != nil {
 		if cmd == "doctor" {
-			return printReport(stdout, doctor.ConfigFailure(err))
+			return printReport(stdout, doctor.ConfigFailure(err), o.json)
 		}
 		fmt.Fprintf(stderr, "hindsight-tui: %v\n", err)
 		return exitFailure
 	}
 	defer closeDemo()
 	if cmd == "doctor" {
-		return printReport(stdout, doctor.Diagnose(ctx, cfg, c))
+		opts := doctor.Options{Banks: o.banks, AllBanks: o.allBanks, ProbeLLM: o.probeLLM}
+		return printReport(stdout, doctor.Run(ctx, cfg, c, opts), o.json)
 	}
 	return explore(ctx, o, cfg, c, getenv, home, stdout, stderr)
 }
@@ -120,8 +124,12 @@ func explore(ctx context.Context, o options, cfg config.Config, c *client.Client
 	return 0
 }
 
-func printReport(w io.Writer, r doctor.Report) int {
-	_, _ = r.WriteTo(w)
+func printReport(w io.Writer, r doctor.Report, asJSON bool) int {
+	if asJSON {
+		_ = r.WriteJSON(w)
+	} else {
+		_, _ = r.WriteTo(w)
+	}
 	return r.ExitCode()
 }
 

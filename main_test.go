@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/config"
+	"hindsight-tui/doctor"
 )
 
 type result struct {
@@ -63,6 +65,11 @@ func TestUsageNamesEverything(t *testing.T) {
 				t.Errorf("%v: usage does not mention --%s", args, f.Name)
 			}
 		})
+		for _, f := range []string{"--all-banks ", "--probe-llm ", "--json ", "(repeatable)", "2 when the server did not answer"} {
+			if !strings.Contains(r.stdout, f) {
+				t.Errorf("%v: usage does not mention %q", args, f)
+			}
+		}
 	}
 }
 
@@ -71,6 +78,8 @@ func TestUsageErrors(t *testing.T) {
 		{"--nope"}, {"doctor", "--nope"}, {"frobnicate"}, {"doctor", "extra"},
 		{"--timeout", "0s"}, {"--timeout", "soon"}, {"--demo", "--url", "http://x"}, {"doctor", "--demo", "-p", "prod"},
 		{"demo-server", "--url", "http://x"},
+		{"doctor", "--all-banks", "--bank", "b"}, {"--bank", "b", "doctor", "--all-banks"}, {"doctor", "--probe-llm"},
+		{"--json", "doctor"}, {"--all-banks"}, {"demo-server", "--json"},
 	} {
 		r := runWith(t, nil, args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, "hindsight-tui -h") || r.stdout != "" {
@@ -93,10 +102,10 @@ func TestDoctorUnreachable(t *testing.T) {
 		{"--url", "http://127.0.0.1:1", "doctor", "--timeout", "3s"},
 	} {
 		r := runWith(t, nil, args...)
-		r.want(t, 1, "✓ server URL      http://127.0.0.1:1 (flag --url)", "cannot reach the server at http://127.0.0.1:1")
+		r.want(t, doctor.ExitUnreachable, "✓ server URL      http://127.0.0.1:1 (flag --url)", "cannot reach the server at http://127.0.0.1:1")
 	}
 	r := runWith(t, map[string]string{config.EnvAPIURL: "http://127.0.0.1:1"}, "doctor")
-	r.want(t, 1, "(env HINDSIGHT_API_URL)", "cannot reach")
+	r.want(t, doctor.ExitUnreachable, "(env HINDSIGHT_API_URL)", "cannot reach")
 }
 
 func TestDoctorConfigError(t *testing.T) {
@@ -209,4 +218,57 @@ func TestUsageErrorsNeverShowArguments(t *testing.T) {
 			t.Errorf("%q: stderr %q does not contain %q", tt.args, r.stderr, tt.want)
 		}
 	}
+}
+
+// TestDoctorBanks runs the bank checks against the demo: the healthy bank passes, every
+// bank together fails (ops-runbook fails three checks or more), and --json says the same.
+func TestDoctorBanks(t *testing.T) {
+	r := runWith(t, nil, "doctor", "--demo", "--bank", "garden-planner")
+	r.want(t, doctor.ExitOK, "✓ banks", "\nbank garden-planner\n", "  ok    stranded_facts ", "  skip  llm_probe                 not run (--probe-llm)")
+	if strings.Contains(r.stdout, "  fail  ") || strings.Contains(r.stdout, "  warn  ") {
+		t.Errorf("garden-planner is not healthy:\n%s", r.stdout)
+	}
+
+	r = runWith(t, nil, "--demo", "doctor", "--bank", "ops-runbook", "--bank", "garden-planner", "--probe-llm")
+	r.want(t, doctor.ExitFailed, "\nbank ops-runbook\n", "  fail  llm_probe ", "\nbank garden-planner\n", "2 banks: 1 failing, 0 with warnings, 1 healthy")
+
+	r = runWith(t, nil, "doctor", "--demo", "--all-banks", "--json")
+	r.want(t, doctor.ExitFailed)
+	var report struct {
+		Server []struct{ Name, Status, Summary, Fix string }
+		Banks  []struct {
+			BankID string `json:"bank_id"`
+			Checks []struct{ Name, Status, Summary, Fix string }
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &report); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+	}
+	if len(report.Server) == 0 || report.Server[0].Name != "server_url" || len(report.Banks) != 12 {
+		t.Fatalf("report: %d server checks, %d banks", len(report.Server), len(report.Banks))
+	}
+	healthy := 0
+	for _, b := range report.Banks {
+		fails, bad := 0, 0
+		for _, c := range b.Checks {
+			if c.Status == "fail" {
+				fails++
+			}
+			if c.Status == "fail" || c.Status == "warn" {
+				bad++
+			}
+		}
+		if b.BankID == "ops-runbook" && fails < 3 {
+			t.Errorf("ops-runbook fails %d checks, want 3 or more", fails)
+		}
+		if bad == 0 {
+			healthy++
+		}
+	}
+	if healthy == 0 {
+		t.Error("no bank passes every check")
+	}
+
+	r = runWith(t, nil, "doctor", "--url", "http://127.0.0.1:1", "--all-banks")
+	r.want(t, doctor.ExitUnreachable, "- bank checks     skipped: the server cannot be reached")
 }

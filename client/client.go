@@ -149,29 +149,35 @@ func (q query) list(k string, vs []string) {
 
 // do sends one request and decodes a 2xx JSON body into out (unless out is nil).
 func (c *Client) do(ctx context.Context, method, path string, q query, body, out any) error {
+	_, err := c.send(ctx, method, path, q, body, out)
+	return err
+}
+
+// send is do that also returns the response headers (nil when no response came).
+func (c *Client) send(ctx context.Context, method, path string, q query, body, out any) (http.Header, error) {
 	req, err := c.newRequest(ctx, method, path, q, body)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return classifyNetError(method, path, err)
+		return nil, classifyNetError(method, path, err)
 	}
 	defer resp.Body.Close()
 	data, err := c.readBody(method, path, resp)
 	if err != nil {
-		return err
+		return resp.Header, err
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return newAPIError(method, path, resp, data)
+		return resp.Header, newAPIError(method, path, resp, data)
 	}
 	if out == nil {
-		return nil
+		return resp.Header, nil
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return &DecodeError{Method: method, Path: path, Status: resp.StatusCode, Err: err, Body: snippet(data)}
+		return resp.Header, &DecodeError{Method: method, Path: path, Status: resp.StatusCode, Err: err, Body: snippet(data)}
 	}
-	return nil
+	return resp.Header, nil
 }
 
 func (c *Client) newRequest(ctx context.Context, method, path string, q query, body any) (*http.Request, error) {

@@ -380,3 +380,13 @@ func TestReflectAndRetainEncoding(t *testing.T) {
 		t.Errorf("update:\n got %s\nwant %s", b, want)
 	}
 }
+
+func TestServerTimeWithoutDate(t *testing.T) {
+	for name, date := range map[string][]string{"absent": nil, "garbled": {"yesterday-ish"}} {
+		rec := &recorder{status: 200, body: `{"api_version":"0.9.1","features":{}}`, header: http.Header{"Date": date}}
+		c, _ := New(rec.start(t).URL)
+		if _, err := c.ServerTime(context.Background()); !errors.Is(err, ErrNoServerTime) {
+			t.Errorf("%s Date header: err = %v, want ErrNoServerTime", name, err)
+		}
+	}
+}

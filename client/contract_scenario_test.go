@@ -82,6 +82,11 @@ func (s *scenario) run() {
 	if ver.APIVersion == "" || len(ver.Features) == 0 {
 		s.t.Errorf("version = %+v", ver)
 	}
+	now, err := c.ServerTime(ctx)
+	s.ok("ServerTime", err)
+	if now.IsZero() {
+		s.t.Error("server time is zero")
+	}
 
 	banks, err := c.ListBanks(ctx, client.ListBanksParams{Limit: 50})
 	s.ok("ListBanks", err)

@@ -3,6 +3,9 @@ package client
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
 )
 
 // Health is GET /health: Status is "healthy" or "unhealthy"; Raw keeps every other
@@ -68,4 +71,24 @@ func (c *Client) Version(ctx context.Context) (*Version, error) {
 func (v *Version) Enabled(feature string) bool {
 	on, ok := v.Features[feature]
 	return !ok || on
+}
+
+// ErrNoServerTime is ServerTime's error when the server's answer has no usable Date
+// header.
+var ErrNoServerTime = errors.New("the server sent no Date header")
+
+// ServerTime reads the server's clock from the Date header of GET /version (one cheap
+// request, no API key needed), to second precision. Questions such as "what failed in
+// the last 24 hours" are about the server's day, not this machine's: the two clocks can
+// disagree, and a test server's clock may be pinned anywhere.
+func (c *Client) ServerTime(ctx context.Context) (time.Time, error) {
+	h, err := c.send(ctx, "GET", "/version", nil, nil, nil)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t, err := http.ParseTime(h.Get("Date"))
+	if err != nil {
+		return time.Time{}, ErrNoServerTime
+	}
+	return t.UTC(), nil
 }

@@ -315,3 +315,20 @@ func TestServerErrorShapesDecoded(t *testing.T) {
 		t.Errorf("fault with Times 1 did not clear: %v", err)
 	}
 }
+
+// TestServerTime reads the server's clock, not this machine's: the test server's is
+// pinned years away from now, and follows when it is stepped.
+func TestServerTime(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2031, 2, 3, 4, 5, 6, 700, time.UTC)}
+	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now))
+	defer srv.Close()
+	c := newClient(t, srv)
+	got, err := c.ServerTime(context.Background())
+	if err != nil || !got.Equal(time.Date(2031, 2, 3, 4, 5, 6, 0, time.UTC)) {
+		t.Fatalf("ServerTime = %v, %v", got, err)
+	}
+	clock.Advance(25 * time.Hour)
+	if got, _ := c.ServerTime(context.Background()); !got.Equal(time.Date(2031, 2, 4, 5, 5, 6, 0, time.UTC)) {
+		t.Errorf("after a step: %v", got)
+	}
+}

@@ -1,6 +1,7 @@
 // Package doctor implements `hindsight-tui doctor`: non-interactive diagnostics that say,
 // one line per check, whether hindsight-tui can work with the configured server and, when
-// it cannot, why and what to do about it. It is the first thing to run when the explorer
+// it cannot, why and what to do about it; then, for the banks asked for, whether each
+// bank is healthy (package health). It is the first thing to run when the explorer
 // shows an error, and it is safe to paste into a bug report: it says whether an API key
 // is set, never what it is.
 package doctor
@@ -8,100 +9,138 @@ package doctor
 import (
 	"context"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"hindsight-tui/client"
 	"hindsight-tui/config"
-	"hindsight-tui/sanitize"
+	"hindsight-tui/health"
 )
 
 // Status is the outcome of one check.
 type Status int
 
-// Outcomes. A skipped check could not run because an earlier one failed; it still makes
-// the report fail, since nothing was proven.
+// Outcomes. A skipped check could not run because an earlier one failed (which already
+// fails the report) or was not asked for. A server check never warns; bank checks do.
 const (
 	Pass Status = iota
 	Fail
 	Skip
+	Warn
 )
 
-// Glyph is the mark printed before a check's name.
+// Glyph is the mark printed before a server check's name.
 func (s Status) Glyph() string {
 	switch s {
 	case Pass:
 		return "✓"
 	case Fail:
 		return "✗"
+	case Warn:
+		return "!"
 	}
 	return "-"
 }
 
+// Word is the status as --json and the bank lines spell it.
+func (s Status) Word() string {
+	switch s {
+	case Pass:
+		return "ok"
+	case Fail:
+		return "fail"
+	case Warn:
+		return "warn"
+	}
+	return "skip"
+}
+
 // Check is one line of the report.
 type Check struct {
-	Name   string
+	Name   string // the human label printed in the text report
+	ID     string // the stable identifier --json prints
 	Status Status
 	Detail string // one line: the finding, or the reason and what to do
+	Fix    string // one line, for --json: what to do when the check did not pass
 }
 
-// Report is the ordered result of every check.
+// Report is the ordered result of every check: the server's, then each bank's.
 type Report struct {
 	Checks []Check
+	Banks  []health.BankReport
+	// Unreachable is set when the server did not answer at all.
+	Unreachable bool
 }
 
-// OK reports whether every check passed.
+// OK reports whether nothing failed: warnings and skips do not fail a report, but a
+// report with no checks at all proves nothing and does not pass.
 func (r Report) OK() bool {
 	for _, c := range r.Checks {
-		if c.Status != Pass {
+		if c.Status == Fail {
+			return false
+		}
+	}
+	for _, b := range r.Banks {
+		if b.Worst() == health.Fail {
 			return false
 		}
 	}
 	return len(r.Checks) > 0
 }
 
-// ExitCode is 0 only when every check passed, so scripts can gate on `doctor`.
-func (r Report) ExitCode() int {
-	if r.OK() {
-		return 0
-	}
-	return 1
-}
-
-// WriteTo prints one aligned line per check.
-func (r Report) WriteTo(w io.Writer) (int64, error) {
-	width := 0
-	for _, c := range r.Checks {
-		width = max(width, utf8.RuneCountInString(c.Name))
-	}
-	var b strings.Builder
-	for _, c := range r.Checks {
-		pad := strings.Repeat(" ", width-utf8.RuneCountInString(c.Name))
-		fmt.Fprintf(&b, "%s %s%s  %s\n", c.Status.Glyph(), c.Name, pad, sanitize.Line(c.Detail))
-	}
-	n, err := io.WriteString(w, b.String())
-	return int64(n), err
-}
-
-// Check names, in report order.
+// Exit statuses, so scripts can gate on `doctor`.
 const (
-	CheckConfig   = "configuration"
-	CheckURL      = "server URL"
-	CheckKey      = "API key"
-	CheckVersion  = "server version"
-	CheckFeatures = "features"
-	CheckHealth   = "health"
-	CheckAuth     = "authentication"
-	CheckBanks    = "banks"
+	ExitOK          = 0 // no check failed (warnings and skips allowed)
+	ExitFailed      = 1 // a check failed
+	ExitUnreachable = 2 // the server did not answer
 )
+
+// ExitCode is ExitUnreachable when the server did not answer, else ExitFailed when a
+// check failed, else ExitOK.
+func (r Report) ExitCode() int {
+	switch {
+	case r.Unreachable:
+		return ExitUnreachable
+	case !r.OK():
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+// Check names (the text report's labels), in report order.
+const (
+	CheckConfig     = "configuration"
+	CheckURL        = "server URL"
+	CheckKey        = "API key"
+	CheckVersion    = "server version"
+	CheckFeatures   = "features"
+	CheckHealth     = "health"
+	CheckAuth       = "authentication"
+	CheckBanks      = "banks"
+	CheckBankChecks = "bank checks" // only when banks were asked for and could not be checked
+)
+
+// idOf is the stable identifier of a check name.
+func idOf(name string) string {
+	switch name {
+	case CheckURL:
+		return "server_url"
+	case CheckKey:
+		return "api_key"
+	case CheckVersion:
+		return "server_version"
+	case CheckBankChecks:
+		return "bank_checks"
+	}
+	return name // configuration, features, health, authentication, banks
+}
 
 // ConfigFailure is the report when the configuration itself could not be resolved (a
 // missing profile, a URL that is not http(s)): nothing else can be checked.
 func ConfigFailure(err error) Report {
-	return Report{Checks: []Check{{Name: CheckConfig, Status: Fail, Detail: err.Error()}}}
+	return Report{Checks: []Check{{Name: CheckConfig, ID: idOf(CheckConfig), Status: Fail, Detail: err.Error(),
+		Fix: "correct the setting named above; hindsight-tui -h says where settings come from"}}}
 }
 
 // Diagnose runs every check against the server c talks to; cfg says where the settings
@@ -120,7 +159,7 @@ func Diagnose(ctx context.Context, cfg config.Config, c *client.Client) Report {
 	d.version()
 	d.health()
 	d.banks()
-	return Report{Checks: d.checks}
+	return Report{Checks: d.checks, Unreachable: d.noAnswer}
 }
 
 type diagnosis struct {
@@ -132,10 +171,11 @@ type diagnosis struct {
 	// unreachable is set once a request got no answer at all (or was cancelled); later
 	// checks are skipped rather than repeating the same failure.
 	unreachable string
+	noAnswer    bool // the server did not answer (not merely a cancelled request)
 }
 
 func (d *diagnosis) add(name string, s Status, detail string) {
-	d.checks = append(d.checks, Check{Name: name, Status: s, Detail: detail})
+	d.checks = append(d.checks, Check{Name: name, ID: idOf(name), Status: s, Detail: detail})
 }
 
 // call runs one request with the per-request timeout; it reports false (after adding
@@ -150,8 +190,10 @@ func (d *diagnosis) call(name string, f func(ctx context.Context) error) (ran bo
 	err = f(ctx)
 	if kind, ok := client.NetKind(err); ok {
 		d.unreachable = "no answer from the server"
+		d.noAnswer = true
 		if kind == client.NetCanceled {
 			d.unreachable = "cancelled"
+			d.noAnswer = false
 		}
 	}
 	return true, err
@@ -163,6 +205,22 @@ func (d *diagnosis) fail(name string, err error) {
 		msg = strings.TrimSuffix(msg, ".") + fmt.Sprintf(" (limit %s).", d.timeout)
 	}
 	d.add(name, Fail, msg)
+	d.checks[len(d.checks)-1].Fix = serverFix(name, err)
+}
+
+// serverFix is a failed server check's fix, for --json (the text report's sentence
+// already says it).
+func serverFix(name string, err error) string {
+	if _, ok := client.NetKind(err); ok {
+		return "start the server, or point hindsight-tui at it with --url, HINDSIGHT_API_URL or -p; allow longer with --timeout"
+	}
+	switch {
+	case client.IsUnauthorized(err):
+		return "set HINDSIGHT_API_KEY (or api_key in the profile) to a key the server accepts"
+	case name == CheckHealth:
+		return "check the server's database and logs"
+	}
+	return "check that the URL points at a Hindsight API server, and read the server's logs"
 }
 
 func (d *diagnosis) version() {
@@ -226,6 +284,7 @@ func (d *diagnosis) health() {
 	case h.Status != "healthy":
 		d.add(CheckHealth, Fail, "the server reports "+strings.TrimSpace(h.Status+" "+h.Reason+" "+h.Error)+
 			"; check its database and logs.")
+		d.checks[len(d.checks)-1].Fix = "check the server's database and logs"
 	default:
 		detail := "healthy"
 		if h.Database != "" {

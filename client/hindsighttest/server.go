@@ -260,6 +260,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
+	// The Date header follows the server clock, as a real server's does its own, so a
+	// client that reads the server's time sees the clock its timestamps come from.
+	w.Header().Set("Date", now.Format(http.TimeFormat))
 	s.advanceOperations(now)
 	s.runMaintenance(now)
 	s.serveRouted(w, r)
