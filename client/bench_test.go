@@ -208,7 +208,7 @@ func BenchmarkDecodeRecall1000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var r RecallResponse
-		if err := json.Unmarshal(data, &r); err != nil {
+		if err := decodeBody(data, &r); err != nil {
 			b.Fatal(err)
 		}
 		if len(r.Results) != 1000 {
@@ -238,7 +238,7 @@ func BenchmarkDecodeMemoryPage1000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var l MemoryList
-		if err := json.Unmarshal(data, &l); err != nil {
+		if err := decodeBody(data, &l); err != nil {
 			b.Fatal(err)
 		}
 		if len(l.Items) != 1000 || len(l.Items[999].Entities) != 3 {

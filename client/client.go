@@ -168,7 +168,7 @@ func (c *Client) do(ctx context.Context, method, path string, q query, body, out
 	if out == nil {
 		return nil
 	}
-	if err := json.Unmarshal(data, out); err != nil {
+	if err := decodeBody(data, out); err != nil {
 		return &DecodeError{Method: method, Path: path, Status: resp.StatusCode, Err: err, Body: snippet(data)}
 	}
 	return nil

@@ -163,6 +163,23 @@ func (s *Strings) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// decodeBody decodes a 2xx response body into out. A type whose UnmarshalJSON decodes
+// the whole body in one json.Unmarshal of its own (which validates it) gets the body
+// directly: through json.Unmarshal, encoding/json would first validate the body and then
+// scan it once more to find where the value ends, only to hand over the same bytes.
+// For a page of a thousand memories those two passes cost as much as the decoding.
+func decodeBody(data []byte, out any) error {
+	if d, ok := out.(bodyDecoder); ok {
+		return d.decodeBody(data)
+	}
+	return json.Unmarshal(data, out)
+}
+
+// bodyDecoder is implemented by the response types decodeBody hands the body to.
+type bodyDecoder interface {
+	decodeBody(data []byte) error
+}
+
 // Page is the paging envelope most list endpoints share.
 type Page struct {
 	Total  int `json:"total"`

@@ -149,6 +149,9 @@ func (m *Memory) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// decodeBody is UnmarshalJSON on a whole response body; see decodeBody.
+func (m *Memory) decodeBody(b []byte) error { return m.UnmarshalJSON(b) }
+
 // memoryFields is Memory without its UnmarshalJSON method.
 type memoryFields Memory
 
@@ -177,6 +180,9 @@ func (l *MemoryList) UnmarshalJSON(b []byte) error {
 	}
 	return nil
 }
+
+// decodeBody is UnmarshalJSON on a whole response body; see decodeBody.
+func (l *MemoryList) decodeBody(b []byte) error { return l.UnmarshalJSON(b) }
 
 // ListMemoriesParams filters the memories list. Zero values are not sent.
 type ListMemoriesParams struct {
