@@ -30,6 +30,9 @@ var timeLayouts = []string{
 // ParseTime parses the timestamp forms the server emits; ok is false for other text.
 func ParseTime(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false // unset; no layout matches, and each failure allocates
+	}
 	for _, l := range timeLayouts {
 		if t, err := time.Parse(l, s); err == nil {
 			return t, true
@@ -41,7 +44,7 @@ func ParseTime(s string) (time.Time, bool) {
 // UnmarshalJSON implements json.Unmarshaler.
 func (t *Time) UnmarshalJSON(b []byte) error {
 	*t = Time{}
-	if bytes.Equal(b, []byte("null")) {
+	if string(b) == "null" || string(b) == `""` {
 		return nil
 	}
 	s, ok := plainString(b)
