@@ -237,8 +237,8 @@ func BenchmarkDecodeMemoryPage1000(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		var l MemoryList
-		if err := decodeBody(data, &l); err != nil {
+		var l MemoryList // as ListMemories with Limit 1000
+		if err := decodeBody(data, memoryPage{&l, 1000}); err != nil {
 			b.Fatal(err)
 		}
 		if len(l.Items) != 1000 || len(l.Items[999].Entities) != 3 {

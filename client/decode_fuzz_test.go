@@ -197,11 +197,11 @@ func FuzzDecodeMemoryPage(f *testing.F) {
 	for _, s := range []string{`{"items":[` + seedListItem + `],"total":1,"limit":100,"offset":0}`,
 		`{"items":[` + seedSingle + `,null]}`, `{"items":[]}`, `{}`, `null`, `{"items":null,"total":"3"}`,
 		string(memoryPagePayload(3))} {
-		f.Add([]byte(s))
+		f.Add([]byte(s), 3)
 	}
-	f.Fuzz(func(t *testing.T, b []byte) {
+	f.Fuzz(func(t *testing.T, b []byte, limit int) {
 		var got MemoryList
-		errGot := decodeBody(b, &got)
+		errGot := decodeBody(b, memoryPage{&got, limit})
 		want, errWant := refDecodeMemoryList(b)
 		if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, want)) {
 			t.Fatalf("decodeBody(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, want, errWant)
