@@ -173,7 +173,7 @@ func FuzzDecodeStrings(f *testing.F) {
 func FuzzDecodeMemory(f *testing.F) {
 	for _, s := range []string{seedSingle, seedListItem, `{"id":"3","text":"x","entities":""}`, `null`, `{}`,
 		`{"type":"world","fact_type":"experience","observation_scopes":[["a","b"]]}`, `{"observation_scopes":"per_tag"}`,
-		`{"metadata":"x"}`, `{"entities":{"a":1}}`, `{"id":5,"date":7}`, `[]`} {
+		`{"metadata":"x"}`, `{"entities":{"a":1}}`, `{"id":5,"date":7}`, `[]`, ` "0"`, " \n{", ` {"id":5} `} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -196,7 +196,7 @@ func FuzzDecodeMemory(f *testing.F) {
 func FuzzDecodeMemoryPage(f *testing.F) {
 	for _, s := range []string{`{"items":[` + seedListItem + `],"total":1,"limit":100,"offset":0}`,
 		`{"items":[` + seedSingle + `,null]}`, `{"items":[]}`, `{}`, `null`, `{"items":null,"total":"3"}`,
-		string(memoryPagePayload(3))} {
+		string(memoryPagePayload(3)), ` ""`, " \t{\"items\":[", ` {"items":[{"id":5}]}`} {
 		f.Add([]byte(s), 3)
 	}
 	f.Fuzz(func(t *testing.T, b []byte, limit int) {

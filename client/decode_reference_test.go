@@ -201,29 +201,49 @@ func (w refMemoryWire) memory() Memory {
 	return m
 }
 
-// refDecodeMemory is what GetMemory returned for body b.
-func refDecodeMemory(b []byte) (Memory, error) {
+// refMemory and refMemoryList decode as Memory and MemoryList did: their UnmarshalJSON
+// runs a json.Unmarshal of its own into the wire shape, so through json.Unmarshal they
+// get the body without leading whitespace, as the client's do() gave it to them.
+type refMemory struct{ m Memory }
+
+func (r *refMemory) UnmarshalJSON(b []byte) error {
 	var w refMemoryWire
 	if err := json.Unmarshal(b, &w); err != nil {
-		return Memory{}, err
+		return err
 	}
-	return w.memory(), nil
+	r.m = w.memory()
+	return nil
 }
 
-// refDecodeMemoryList is what ListMemories returned for body b.
-func refDecodeMemoryList(b []byte) (MemoryList, error) {
+type refMemoryList struct{ l MemoryList }
+
+func (r *refMemoryList) UnmarshalJSON(b []byte) error {
 	var w struct {
 		Items []refMemoryWire `json:"items"`
 		Page
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
-		return MemoryList{}, err
+		return err
 	}
-	l := MemoryList{Page: w.Page, Items: make([]Memory, len(w.Items))}
+	r.l = MemoryList{Page: w.Page, Items: make([]Memory, len(w.Items))}
 	for i := range w.Items {
-		l.Items[i] = w.Items[i].memory()
+		r.l.Items[i] = w.Items[i].memory()
 	}
-	return l, nil
+	return nil
+}
+
+// refDecodeMemory is what GetMemory returned for body b.
+func refDecodeMemory(b []byte) (Memory, error) {
+	var r refMemory
+	err := json.Unmarshal(b, &r)
+	return r.m, err
+}
+
+// refDecodeMemoryList is what ListMemories returned for body b.
+func refDecodeMemoryList(b []byte) (MemoryList, error) {
+	var r refMemoryList
+	err := json.Unmarshal(b, &r)
+	return r.l, err
 }
 
 type refRecallResult struct {
