@@ -63,7 +63,8 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 }
 
 // plainString returns the contents of a JSON string literal without escapes, the
-// common case for timestamps, skipping a full decoder pass.
+// common case for timestamps, skipping a full decoder pass. Unlike plainStringAt it
+// keeps invalid UTF-8 as received, as Raw always has.
 func plainString(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
 		return "", false
@@ -174,6 +175,71 @@ func flatStringMap(s string) (m StringMap, ok bool) {
 	}
 }
 
+// Strings is a string list that also accepts a single comma-joined string (memory list
+// items send entities as "Alice, Bob") and null.
+type Strings []string
+
+// UnmarshalJSON implements json.Unmarshaler. A joined string or an array of strings
+// without escapes is read directly; anything else takes the full decoder.
+func (s *Strings) UnmarshalJSON(b []byte) error {
+	*s = nil
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	if b[0] == '"' {
+		joined, end, ok := plainStringAt(string(b), 0)
+		if !ok || end != len(b) {
+			if err := json.Unmarshal(b, &joined); err != nil {
+				return err
+			}
+		}
+		*s = splitJoined(joined)
+		return nil
+	}
+	if list, ok := flatStrings(string(b)); ok {
+		*s = list
+		return nil
+	}
+	var plain []string
+	if err := json.Unmarshal(b, &plain); err == nil {
+		*s = plain
+		return nil
+	}
+	var items []any
+	if err := json.Unmarshal(b, &items); err != nil {
+		return err
+	}
+	for _, it := range items {
+		switch v := it.(type) {
+		case string:
+			*s = append(*s, v)
+		case nil:
+		case float64:
+			*s = append(*s, strconv.FormatFloat(v, 'f', -1, 64))
+		default:
+			raw, _ := json.Marshal(v)
+			*s = append(*s, string(raw))
+		}
+	}
+	return nil
+}
+
+// splitJoined splits a comma-joined list, dropping blanks and Python's "None"; nil when
+// nothing is left.
+func splitJoined(joined string) Strings {
+	var out Strings
+	for p := range strings.SplitSeq(joined, ",") {
+		if p = strings.TrimSpace(p); p != "" && p != "None" {
+			if out == nil {
+				out = make(Strings, 0, strings.Count(joined, ",")+1)
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // flatStrings reads s as a JSON array of plain strings (see plainStringAt); ok is false
 // for anything else, which the caller decodes fully.
 func flatStrings(s string) (list []string, ok bool) {
@@ -240,55 +306,6 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
-// Strings is a string list that also accepts a single comma-joined string (memory list
-// items send entities as "Alice, Bob") and null.
-type Strings []string
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (s *Strings) UnmarshalJSON(b []byte) error {
-	*s = nil
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 || bytes.Equal(b, []byte("null")) {
-		return nil
-	}
-	if b[0] == '"' {
-		joined, end, ok := plainStringAt(string(b), 0)
-		if !ok || end != len(b) {
-			if err := json.Unmarshal(b, &joined); err != nil {
-				return err
-			}
-		}
-		*s = splitJoined(joined)
-		return nil
-	}
-	if list, ok := flatStrings(string(b)); ok {
-		*s = list
-		return nil
-	}
-	var plain []string
-	if err := json.Unmarshal(b, &plain); err == nil {
-		*s = plain
-		return nil
-	}
-	var items []any
-	if err := json.Unmarshal(b, &items); err != nil {
-		return err
-	}
-	for _, it := range items {
-		switch v := it.(type) {
-		case string:
-			*s = append(*s, v)
-		case nil:
-		case float64:
-			*s = append(*s, strconv.FormatFloat(v, 'f', -1, 64))
-		default:
-			raw, _ := json.Marshal(v)
-			*s = append(*s, string(raw))
-		}
-	}
-	return nil
-}
-
 // decodeBody decodes a 2xx response body into out. A type whose UnmarshalJSON decodes
 // the whole body in one json.Unmarshal of its own (which validates it) gets the body
 // directly: through json.Unmarshal, encoding/json would first validate the body and then
@@ -314,21 +331,6 @@ func decodeBody(data []byte, out any) error {
 // bodyDecoder is implemented by the response types decodeBody hands the body to.
 type bodyDecoder interface {
 	decodeBody(data []byte) error
-}
-
-// splitJoined splits a comma-joined list, dropping blanks and Python's "None"; nil when
-// nothing is left.
-func splitJoined(joined string) Strings {
-	var out Strings
-	for p := range strings.SplitSeq(joined, ",") {
-		if p = strings.TrimSpace(p); p != "" && p != "None" {
-			if out == nil {
-				out = make(Strings, 0, strings.Count(joined, ",")+1)
-			}
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // Page is the paging envelope most list endpoints share.
