@@ -223,7 +223,19 @@ func FuzzDecodeMemoryPage(f *testing.F) {
 }
 
 func FuzzDecodeRecall(f *testing.F) {
-	for _, s := range []string{string(recallPayload(3)), `{"results":[],"trace":null}`, `{"results":[{"id":"a","scores":{"final":1}}],"trace":{"x":1}}`,
+	var small strings.Builder // the bench payload's shape with one of each include
+	small.WriteString(`{"results":[`)
+	for i := range 5 {
+		if i > 0 {
+			small.WriteByte(',')
+		}
+		recallResultJSON(&small, i, true)
+	}
+	small.WriteString(`],"entities":{"Alex":{"entity_id":"e1","canonical_name":"Alex","observations":[]}},` +
+		`"chunks":{"c1":{"id":"c1","text":"Alex: hi\nPriya: hello","chunk_index":0,"truncated":true}},"source_facts":{"f":`)
+	recallResultJSON(&small, 5, false)
+	small.WriteString(`},"source_facts_truncated":false}`)
+	for _, s := range []string{small.String(), `{"results":[],"trace":null}`, `{"results":[{"id":"a","scores":{"final":1}}],"trace":{"x":1}}`,
 		`{"results":[{"metadata":{"n":1,"z":null},"occurred_start":"","mentioned_at":"2024-01-15"}]}`,
 		`{"source_facts":{"f":{"metadata":null,"occurred_end":"2024-01-15 10:30"}},"source_facts_truncated":true}`,
 		`{"results":[{"metadata":[]}]}`, `null`, `{}`} {

@@ -189,9 +189,10 @@ func (l *MemoryList) decode(b []byte, room []Memory) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	n := min(len(w.Items), len(room))
-	items := room[:n:n]
-	if n := len(w.Items); room == nil || n > len(room) || n < len(room)/2 {
+	var items []Memory
+	if n := len(w.Items); room != nil && n <= len(room) && n >= len(room)/2 {
+		items = room[:n:n]
+	} else {
 		items = make([]Memory, n) // never nil, as before; no unused room kept alive
 	}
 	for i, it := range w.Items {
