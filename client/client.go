@@ -174,7 +174,7 @@ func (c *Client) send(ctx context.Context, method, path string, q query, body, o
 	if out == nil {
 		return resp.Header, nil
 	}
-	if err := json.Unmarshal(data, out); err != nil {
+	if err := decodeBody(data, out); err != nil {
 		return resp.Header, &DecodeError{Method: method, Path: path, Status: resp.StatusCode, Err: err, Body: snippet(data)}
 	}
 	return resp.Header, nil

@@ -149,6 +149,9 @@ func (m *Memory) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// decodeBody is UnmarshalJSON on a whole response body; see decodeBody.
+func (m *Memory) decodeBody(b []byte) error { return m.UnmarshalJSON(b) }
+
 // memoryFields is Memory without its UnmarshalJSON method.
 type memoryFields Memory
 
@@ -159,23 +162,77 @@ type MemoryList struct {
 }
 
 // UnmarshalJSON decodes a page in a single pass (pages can hold thousands of items).
-func (l *MemoryList) UnmarshalJSON(b []byte) error {
+func (l *MemoryList) UnmarshalJSON(b []byte) error { return l.decode(b, nil) }
+
+// decode decodes a page. Each item's memory is reached through a pointer, and the first
+// len(room) items point into room before decoding, so encoding/json (which decodes array
+// items into the slice elements already there) writes those memories in place, and room
+// becomes Items without a copy. Items beyond room, or a decoder that allocates its own,
+// cost one copy each; the result is the same either way. room must be zeroed.
+func (l *MemoryList) decode(b []byte, room []Memory) error {
+	type MemoryFields = memoryFields // an exported name lets encoding/json allocate it
+	type item struct {
+		*MemoryFields
+		Type string `json:"type"`
+	}
 	var w struct {
-		Items []struct {
-			memoryFields
-			Type string `json:"type"`
-		} `json:"items"`
+		Items []item `json:"items"`
 		Page
+	}
+	if len(room) > 0 {
+		w.Items = make([]item, len(room))
+		for i := range room {
+			w.Items[i].MemoryFields = (*MemoryFields)(&room[i])
+		}
+		w.Items = w.Items[:0] // an absent "items" must leave no items
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	l.Page = w.Page
-	l.Items = make([]Memory, len(w.Items))
-	for i := range w.Items {
-		l.Items[i] = normalizeMemory(w.Items[i].memoryFields, w.Items[i].Type)
+	var items []Memory
+	if n := len(w.Items); room != nil && n <= len(room) && n >= len(room)/2 {
+		items = room[:n:n]
+	} else {
+		items = make([]Memory, n) // never nil, as before; no unused room kept alive
 	}
+	for i, it := range w.Items {
+		m := &items[i]
+		switch {
+		case it.MemoryFields == (*MemoryFields)(m): // decoded in place
+		case it.MemoryFields != nil:
+			*m = Memory(*it.MemoryFields)
+		default:
+			*m = Memory{}
+		}
+		if m.FactType == "" {
+			m.FactType = it.Type
+		}
+		if string(m.ObservationScopes) == "null" {
+			m.ObservationScopes = nil
+		}
+	}
+	l.Page, l.Items = w.Page, items
 	return nil
+}
+
+// memoryPage decodes a response to a list request of up to limit memories, making room
+// for them (see MemoryList.decode).
+type memoryPage struct {
+	list  *MemoryList
+	limit int
+}
+
+// minListItemBytes is less than a list item takes (the keys of its 22 fields alone are
+// longer), so a short body does not get room for a whole page. Only a hint: items past
+// the room are decoded all the same.
+const minListItemBytes = 256
+
+func (p memoryPage) decodeBody(b []byte) error {
+	limit := p.limit
+	if limit <= 0 {
+		limit = 100 // the server's default
+	}
+	return p.list.decode(b, make([]Memory, min(limit, len(b)/minListItemBytes+1)))
 }
 
 // ListMemoriesParams filters the memories list. Zero values are not sent.
@@ -206,7 +263,7 @@ func (c *Client) ListMemories(ctx context.Context, bankID string, p ListMemories
 	q.num("limit", p.Limit)
 	q.num("offset", p.Offset)
 	var out MemoryList
-	if err := c.do(ctx, "GET", bankPath(bankID, "memories", "list"), q, nil, &out); err != nil {
+	if err := c.do(ctx, "GET", bankPath(bankID, "memories", "list"), q, nil, memoryPage{&out, p.Limit}); err != nil {
 		return nil, err
 	}
 	return &out, nil
