@@ -47,8 +47,7 @@ func (m Model) action(msg tea.Msg) (Model, tea.Cmd, bool) {
 	case cancelConnectMsg:
 		m = m.cancelConnect()
 	case cycleFocusMsg:
-		n := m.ringSize()
-		m, cmd = m.setFocus(((m.focus+msg.delta)%n + n) % n)
+		m, cmd = m.setFocus(m.cycle(msg.delta))
 	case focusMsg:
 		m, cmd = m.setFocus(msg.ring)
 	case copyMsg:

@@ -121,12 +121,15 @@ func (m Model) connected(msg connectResultMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(append(cmds, focusCmd)...)
 }
 
-// visibleTabs drops the panes whose server feature is off.
+// visibleTabs drops the panes whose server feature is off; the primary panes come
+// first, so their positions are the digit keys'.
 func visibleTabs(c *common.Common, all []tabSpec) []tabSpec {
 	out := make([]tabSpec, 0, len(all))
-	for _, t := range all {
-		if t.Feature == "" || c.Enabled(t.Feature) {
-			out = append(out, t)
+	for _, secondary := range []bool{false, true} {
+		for _, t := range all {
+			if t.Secondary == secondary && (t.Feature == "" || c.Enabled(t.Feature)) {
+				out = append(out, t)
+			}
 		}
 	}
 	return out

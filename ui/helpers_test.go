@@ -85,7 +85,7 @@ type fakes struct {
 func newFakes(titles ...string) *fakes {
 	f := &fakes{sidebar: &fakePane{name: "sidebar"}}
 	for _, t := range titles {
-		f.tabs = append(f.tabs, &fakePane{name: strings.ToLower(t)})
+		f.tabs = append(f.tabs, &fakePane{name: strings.ToLower(strings.TrimPrefix(t, "+"))})
 	}
 	return f
 }
@@ -96,7 +96,10 @@ func (f *fakes) factory(titles ...string) paneFactory {
 		tabs := make([]tab, len(f.tabs))
 		for i, p := range f.tabs {
 			p := p
-			tabs[i] = tab{spec: tabSpec{ID: p.name, Title: titles[i], New: func(*common.Common) common.Pane { return p }}, pane: p}
+			// A title starting with "+" is a secondary pane's.
+			title, secondary := strings.CutPrefix(titles[i], "+")
+			tabs[i] = tab{spec: tabSpec{ID: p.name, Title: title, Secondary: secondary,
+				New: func(*common.Common) common.Pane { return p }}, pane: p}
 		}
 		return f.sidebar, tabs
 	}

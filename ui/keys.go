@@ -67,7 +67,7 @@ func (m Model) globalFor(msg tea.KeyPressMsg) (tea.Msg, bool) {
 		return cycleFocusMsg{delta: -1}, true
 	case key.Matches(msg, g.JumpPane):
 		n := int(msg.Code - '0')
-		if n < 1 || n > len(m.tabs) {
+		if n < 1 || n > m.primaryTabs() {
 			return nil, false
 		}
 		return focusMsg{ring: n}, true
@@ -96,8 +96,8 @@ func (m Model) navKeys() keymap.Global {
 	connected := m.conn.phase == phaseConnected
 	g.NextPane.SetEnabled(connected && m.ringSize() > 1)
 	g.PrevPane.SetEnabled(connected && m.ringSize() > 1)
-	g.JumpPane.SetEnabled(connected && len(m.tabs) > 0)
-	if n := len(m.tabs); n == 1 {
+	g.JumpPane.SetEnabled(connected && m.primaryTabs() > 0)
+	if n := m.primaryTabs(); n == 1 {
 		g.JumpPane.SetHelp("1", "jump to pane")
 	} else if n > 1 && n < 9 {
 		g.JumpPane.SetHelp("1-"+string(rune('0'+n)), "jump to pane")
@@ -132,8 +132,37 @@ func (m Model) updateFocused(msg tea.Msg) (Model, tea.Cmd) {
 	return m, m.r.Send(m.ringID(m.focus), msg)
 }
 
-// ringSize is how many places focus cycles through: the sidebar and every tab.
+// ringSize bounds focus positions: the sidebar and every visible tab.
 func (m Model) ringSize() int { return 1 + len(m.tabs) }
+
+// primaryTabs is how many of the visible tabs are primary: they come first.
+func (m Model) primaryTabs() int {
+	n := 0
+	for n < len(m.tabs) && !m.tabs[n].Secondary {
+		n++
+	}
+	return n
+}
+
+// inRing reports whether tab and shift+tab stop at focus position i: the sidebar,
+// the primary tabs, and a secondary pane only while it is the one open.
+func (m Model) inRing(i int) bool {
+	return i <= m.primaryTabs() || i == m.active+1
+}
+
+// cycle is the focus position d steps from the current one, skipping positions
+// outside the ring.
+func (m Model) cycle(d int) int {
+	n := m.ringSize()
+	i := m.focus
+	for range n {
+		i = ((i+d)%n + n) % n
+		if m.inRing(i) {
+			return i
+		}
+	}
+	return m.focus
+}
 
 // setFocus moves focus to ring position i (0 = sidebar, n = tab n).
 func (m Model) setFocus(i int) (Model, tea.Cmd) {

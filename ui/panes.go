@@ -18,6 +18,10 @@ type tabSpec struct {
 	Title   string // tab label and pane title
 	Feature string // the server feature it needs ("" = none); off means the tab is absent
 	New     func(*common.Common) common.Pane
+	// Secondary panes are reached through the command palette ("Go to …") and links
+	// from other panes, not with the digit keys or tab; the tab bar shows one while it
+	// is open. The first panes, the ones a session lives in, stay within digit reach.
+	Secondary bool
 }
 
 // tabSpecs are the main-area panes in tab order. Adding a pane is one line here (its

@@ -175,12 +175,19 @@ func (m Model) tabItems(short int) []tabItem {
 		add("Banks", 0, m.focus == 0)
 	}
 	for i, t := range m.tabs {
+		if t.Secondary && i != m.active {
+			continue // a secondary pane has a tab only while it is open
+		}
 		active := i == m.active && (!m.lay.Collapsed || m.focus != 0)
 		title := t.Title
 		if !active && short >= 0 {
 			title = string([]rune(title)[:min(short, len([]rune(title)))])
 		}
-		add(strings.TrimSpace(fmt.Sprintf("%d %s", i+1, title)), i+1, active)
+		label := fmt.Sprintf("%d %s", i+1, title)
+		if t.Secondary {
+			label = title // no digit reaches it
+		}
+		add(strings.TrimSpace(label), i+1, active)
 	}
 	return items
 }
