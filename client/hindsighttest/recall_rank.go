@@ -125,8 +125,12 @@ func (s *Server) rank(b *bank, q rankQuery) *rankRun {
 
 	terms := uniqueTerms(q.Text)
 	kw, kwWork := ix.keywordScores(terms)
-	sem, semWork := ix.semanticScores(terms)
-	semByType := topByType(ix, sem, q.MinScores.Semantic, inScope, run.budget)
+	sem, semWork := ix.sem.scores(ix.sem.query(q.Text))
+	semFloor := defaultSemanticFloor
+	if q.MinScores.Semantic != nil {
+		semFloor = *q.MinScores.Semantic // replaces the server default, as in the real arm
+	}
+	semByType := topByType(ix, sem, &semFloor, inScope, run.budget)
 	kwByType := topByType(ix, kw, q.MinScores.Keyword, inScope, run.budget)
 
 	if bankOverrideBool(b, "enable_temporal_retrieval", true) {
