@@ -82,3 +82,23 @@ func (tr wireTrace) lanesWith(id string) []wireLane {
 	}
 	return out
 }
+
+// reranked returns id's entry in the reranked list.
+func (tr wireTrace) reranked(id string) (wireReranked, bool) {
+	for _, r := range tr.Reranked {
+		if r.NodeID == id {
+			return r, true
+		}
+	}
+	return wireReranked{}, false
+}
+
+// finalResult returns id's final_results dict.
+func (tr wireTrace) finalResult(id string) map[string]any {
+	for _, r := range tr.FinalResults {
+		if r["id"] == id {
+			return r
+		}
+	}
+	return nil
+}

@@ -115,6 +115,28 @@ func (si *semanticIndex) scores(q *semanticQuery) (docScores, int) {
 	return dots, work
 }
 
+// coverage is how much of the query a doc answers, for the reranker stand-in: for
+// each query term its best similarity to any of the doc's terms (1 for the word
+// itself), averaged with the query terms' weights.
+func (si *semanticIndex) coverage(q *semanticQuery, doc int32) float64 {
+	var got, total float64
+	terms := si.docTerms[si.docStart[doc]:si.docStart[doc+1]]
+	for i, rel := range q.related {
+		best := 0.0
+		for _, r := range rel {
+			if r.sim > best && slices.Contains(terms, r.term) {
+				best = r.sim
+			}
+		}
+		got += q.weights[i] * best
+		total += q.weights[i]
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
 // calibrate maps the stand-in's raw cosine onto the scale of a dense sentence
 // model. Sparse vectors of unrelated words are orthogonal, so a raw cosine runs well
 // below what bge-small gives the same pair (a query naming one thing a long memory
