@@ -167,7 +167,7 @@ func cmpKey(a, b featureKey) int {
 // an embedding model attends to content words, but does not let one rare token
 // outweigh a sentence.
 func dampedIDF(n, df int) float64 {
-	return 1 + math.Log(1+float64(n)/float64(df+1))
+	return 1 + 0.5*math.Log(1+float64(n)/float64(df+1))
 }
 
 // buildSemanticIndex indexes the docs' semantic terms. texts[d] is doc d's text and

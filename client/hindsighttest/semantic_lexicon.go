@@ -51,12 +51,14 @@ var conceptWords = []struct{ concept, words string }{
 	{"change", `change changes changed switch switched update updated replace replaced instead now new
 		moved swap swapped corrected revised`},
 	{"past", `recent recently lately ago past previous earlier last before yesterday former formerly`},
+	{"limit", `limit limits cap caps capped maximum max allowance ceiling allowed allow approve approved
+		exception policy rule rules`},
 	{"communication", `say says said tell told ask asked mention mentioned note noted report reported
 		email emailed call called message messaged reply replied`},
 }
 
 // semanticPhrases are word pairs that mean one thing; the semantic analyser reads
-// each as the single term on the right.
+// each as the single word on the right ("coming up" and "upcoming" are one term).
 var semanticPhrases = map[string]string{
 	"coming up": "upcoming", "come up": "upcoming", "later on": "upcoming",
 	"time off": "vacation", "day off": "vacation", "days off": "vacation",
@@ -91,11 +93,6 @@ func buildTermConcepts() map[string][]int {
 			}
 		}
 	}
-	for _, t := range semanticPhrases {
-		if _, ok := out[t]; !ok {
-			out[t] = nil
-		}
-	}
 	return out
 }
 
@@ -120,7 +117,7 @@ func semanticTerms(text string) []string {
 	for i := 0; i < len(words); i++ {
 		if i+1 < len(words) {
 			if p, ok := semanticPhrases[words[i]+" "+words[i+1]]; ok {
-				out = append(out, p)
+				out = append(out, semanticWordTerm(p))
 				i++
 				continue
 			}

@@ -115,26 +115,30 @@ func (si *semanticIndex) scores(q *semanticQuery) (docScores, int) {
 	return dots, work
 }
 
-// coverage is how much of the query a doc answers, for the reranker stand-in: for
-// each query term its best similarity to any of the doc's terms (1 for the word
-// itself), averaged with the query terms' weights.
+// coverage is how much of the query a doc answers, for the reranker stand-in. Each
+// query term is matched by its best similarity to any of the doc's terms (1 for the
+// word itself); coverage is the mean of the mean and the weakest match, a soft AND:
+// like a cross-encoder, it rates a memory that answers half of a question ("Priya"
+// but not "eat") well below one that answers all of it. Every query term counts the
+// same, however common the word is in the bank.
 func (si *semanticIndex) coverage(q *semanticQuery, doc int32) float64 {
-	var got, total float64
+	if len(q.related) == 0 {
+		return 0
+	}
+	var sum float64
+	weakest := 1.0
 	terms := si.docTerms[si.docStart[doc]:si.docStart[doc+1]]
-	for i, rel := range q.related {
+	for _, rel := range q.related {
 		best := 0.0
 		for _, r := range rel {
 			if r.sim > best && slices.Contains(terms, r.term) {
 				best = r.sim
 			}
 		}
-		got += q.weights[i] * best
-		total += q.weights[i]
+		sum += best
+		weakest = min(weakest, best)
 	}
-	if total == 0 {
-		return 0
-	}
-	return got / total
+	return (sum/float64(len(q.related)) + weakest) / 2
 }
 
 // calibrate maps the stand-in's raw cosine onto the scale of a dense sentence
