@@ -121,5 +121,6 @@ func DemoSeed() (*Seed, error) {
 	if err := json.Unmarshal(demoSeedJSON, &s); err != nil {
 		return nil, fmt.Errorf("decode demo seed: %w", err)
 	}
+	s.Banks = append(s.Banks, explainLabBank())
 	return &s, nil
 }
