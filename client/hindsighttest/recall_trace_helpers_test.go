@@ -102,3 +102,13 @@ func (tr wireTrace) finalResult(id string) map[string]any {
 	}
 	return nil
 }
+
+// merged reports whether id is in the fused list.
+func (tr wireTrace) merged(id string) bool {
+	for _, m := range tr.RRFMerged {
+		if m.NodeID == id {
+			return true
+		}
+	}
+	return false
+}
