@@ -6,35 +6,6 @@ import (
 	"slices"
 )
 
-// The semantic lane without an embedding model.
-//
-// The real server embeds memories and queries with BAAI/bge-small-en-v1.5 and keeps
-// the memories whose cosine similarity to the query is at least 0.3 (§5.3b). This
-// stand-in gives every term a small sparse vector instead, made of two parts:
-//
-//   - the term's character 3- and 4-grams, with word-boundary marks ("^de", "dep",
-//     …, "loy$"), each hashed to a feature and weighted less the further into the
-//     word it starts: word forms that share a beginning land close together
-//     ("deploy" / "deployment" ≈ 0.8), words that merely share a few letters do not
-//     ("quantum" / "quarterly" ≈ 0.3);
-//   - the concepts a built-in lexicon lists the term under (semantic_lexicon.go):
-//     words that mean related things are close although they share no letter
-//     ("trip" / "flies" ≈ 0.6, both travel).
-//
-// Each term vector has unit length; concepts take conceptShare of its squared
-// length when the term has any. A text (memory text plus context, or the query) is
-// analysed by semanticTerms: stop words and fillers go, phrases such as "coming up"
-// become one term, the rest is stemmed. Its vector is the sum of its terms' vectors,
-// each weighted by (1 + ln tf) and a damped inverse document frequency over the
-// bank, and the lane score of a memory is the cosine of its vector and the query's.
-// So "Which trips are coming up?" reaches "Alex flies to Tokyo on November 12"
-// through travel (trip ~ flies) and time (upcoming ~ November) without a shared word.
-//
-// One shortcut keeps a query cheap on a large bank: term pairs whose own similarity
-// is under relatedFloor (a few letters in common, nothing more) are left out of
-// the dot product. Vectors have no negative components, so this only ever lowers a
-// score a little, never raises it. Norms are exact.
-
 const (
 	// defaultSemanticFloor is HINDSIGHT_API_SEMANTIC_MIN_SIMILARITY; a request's
 	// min_scores.semantic replaces it.
@@ -67,7 +38,38 @@ type relatedTerm struct {
 	sim  float64
 }
 
-// semanticIndex is the semantic side of a bank revision's search index.
+// semanticIndex is the semantic lane of one bank revision, without an embedding model.
+//
+// The real server embeds memories and queries with BAAI/bge-small-en-v1.5 and keeps
+// the memories whose cosine similarity to the query is at least 0.3 (§5.3b). This
+// stand-in gives every term a small sparse vector instead, made of two parts:
+//
+//   - the term's character 3- and 4-grams, with word-boundary marks ("^de", "dep",
+//     …, "loy$"), each hashed to a feature and weighted less the further into the
+//     word it starts, so that word forms sharing a beginning land close together
+//     and words that merely share a few letters do not (by n-grams alone, "deploy" /
+//     "deployment" ≈ 0.8, "quantum" / "quarterly" ≈ 0.3); a number is one feature,
+//     so 2023 is not like 2024;
+//   - the concepts a built-in lexicon lists the term under (semantic_lexicon.go), so
+//     that words meaning related things are close although they share no letter
+//     ("trip" / "flies" ≈ 0.6, both travel).
+//
+// Each term vector has unit length; concepts take conceptShare of its squared
+// length when the term has any. A text (memory text plus context, or the query) is
+// analysed by semanticTerms: stop words and fillers go, phrases such as "coming up"
+// become one term, the rest is stemmed. Its vector is the sum of its terms' vectors,
+// each weighted by (1 + ln tf) and a damped inverse document frequency over the
+// bank. The lane score of a memory is the cosine of its vector and the query's, put
+// on a dense model's scale by calibrate (its square root). So "Which trips are
+// coming up?" reaches "Alex flies to Tokyo on November 12" through travel (trip ~
+// flies) and time (upcoming ~ November) without a shared word.
+//
+// One shortcut keeps a query cheap on a large bank: term pairs whose own similarity
+// is under relatedFloor (a few letters in common, nothing more) are left out of the
+// dot product. Vectors have no negative components, so this only ever lowers a
+// score a little, never raises it. Norms are exact. The reranker stand-in reuses the
+// same term similarities (coverage). The temporal arm's own similarity floor (0.1)
+// is taken as met: bge-small scores almost any two sentences above it.
 type semanticIndex struct {
 	n        int
 	termID   map[string]int32
