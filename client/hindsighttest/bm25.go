@@ -74,7 +74,7 @@ func buildSearchIndex(b *bank) *searchIndex {
 	}
 	counts := map[string]int32{}
 	var total float64
-	var texts []string
+	ix.sem = newSemanticIndex(len(b.memoryOrder))
 	for _, id := range b.memoryOrder {
 		m := b.memories[id]
 		if !isValidMemory(m) {
@@ -85,9 +85,9 @@ func buildSearchIndex(b *bank) *searchIndex {
 		ix.docType = append(ix.docType, m.factType)
 
 		clear(counts)
-		text := m.text + " " + m.context
-		texts = append(texts, text)
-		terms := analyze(text)
+		words := splitWords(m.text + " " + m.context)
+		ix.sem.addDoc(words)
+		terms := analyzeWords(words)
 		for _, t := range terms {
 			counts[t]++
 		}
@@ -114,7 +114,7 @@ func buildSearchIndex(b *bank) *searchIndex {
 	if len(ix.docs) > 0 {
 		ix.avgLen = total / float64(len(ix.docs))
 	}
-	ix.sem = buildSemanticIndex(texts)
+	ix.sem.finish()
 	slices.SortStableFunc(ix.dates, func(a, b datedDoc) int { return a.at.Compare(b.at) })
 	return ix
 }

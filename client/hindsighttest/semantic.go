@@ -172,40 +172,45 @@ func dampedIDF(n, df int) float64 {
 	return 1 + 0.5*math.Log(1+float64(n)/float64(df+1))
 }
 
-// buildSemanticIndex indexes the docs' semantic terms. texts[d] is doc d's text and
-// context.
-func buildSemanticIndex(texts []string) *semanticIndex {
-	si := &semanticIndex{n: len(texts), termID: map[string]int32{}, featID: map[featureKey]int32{},
-		related: map[string][]relatedTerm{}, docStart: make([]int32, 0, len(texts)+1)}
-	counts := map[int32]int32{}
-	var order []int32
-	for d, text := range texts {
-		si.docStart = append(si.docStart, int32(len(si.docTerms)))
-		clear(counts)
-		order = order[:0]
-		for _, t := range semanticTerms(text) {
-			id, ok := si.termID[t]
-			if !ok {
-				id = si.addTerm(t)
-			}
-			if counts[id] == 0 {
-				order = append(order, id)
-			}
-			counts[id]++
+// newSemanticIndex starts an index for n docs, which addDoc then adds in doc order.
+func newSemanticIndex(n int) *semanticIndex {
+	return &semanticIndex{termID: map[string]int32{}, featID: map[featureKey]int32{},
+		related: map[string][]relatedTerm{}, docStart: make([]int32, 0, n+1)}
+}
+
+// addDoc indexes the next doc from the words of its text and context.
+func (si *semanticIndex) addDoc(words []string) {
+	d := int32(si.n)
+	si.n++
+	si.docStart = append(si.docStart, int32(len(si.docTerms)))
+	start := len(si.docTerms)
+	for _, t := range semanticWords(words) {
+		id, ok := si.termID[t]
+		if !ok {
+			id = si.addTerm(t)
 		}
-		for _, id := range order {
-			si.postings[id] = append(si.postings[id], posting{doc: int32(d), tf: counts[id]})
-			si.docTerms = append(si.docTerms, id)
-			si.docTF = append(si.docTF, counts[id])
+		// A doc has a handful of distinct terms: a scan beats a map.
+		if i := slices.Index(si.docTerms[start:], id); i >= 0 {
+			si.docTF[start+i]++
+			continue
 		}
+		si.docTerms = append(si.docTerms, id)
+		si.docTF = append(si.docTF, 1)
 	}
+	for i := start; i < len(si.docTerms); i++ {
+		id := si.docTerms[i]
+		si.postings[id] = append(si.postings[id], posting{doc: d, tf: si.docTF[i]})
+	}
+}
+
+// finish computes the weights and norms once every doc is in.
+func (si *semanticIndex) finish() {
 	si.docStart = append(si.docStart, int32(len(si.docTerms)))
 	si.weight = make([]float64, len(si.terms))
 	for id := range si.terms {
 		si.weight[id] = dampedIDF(si.n, len(si.postings[id]))
 	}
 	si.norms = si.docNorms()
-	return si
 }
 
 // addTerm adds a vocabulary term with its vector.
@@ -248,8 +253,9 @@ func (si *semanticIndex) docNorms() []float64 {
 				scratch[f.id] += w * f.w
 			}
 		}
+		// touched follows the doc's terms and their features, so the order of this
+		// sum, and the result to the last bit, only depends on the doc's text.
 		var sum float64
-		slices.Sort(touched) // a fixed summation order keeps results repeatable
 		for _, f := range touched {
 			sum += scratch[f] * scratch[f]
 			scratch[f] = 0

@@ -65,6 +65,16 @@ var semanticPhrases = map[string]string{
 	"check in": "check-in", "on call": "on-call", "set up": "setup",
 }
 
+// phraseHeads are the first words of semanticPhrases, so that most words are not
+// paired up and looked up in vain.
+var phraseHeads = func() map[string]bool {
+	out := map[string]bool{}
+	for p := range semanticPhrases {
+		out[p[:strings.IndexByte(p, ' ')]] = true
+	}
+	return out
+}()
+
 // semanticStopWords carry no topic for the semantic lane on top of the shared stop
 // words: particles and fillers an embedding model gives little weight to.
 var semanticStopWords = map[string]bool{
@@ -112,10 +122,14 @@ func semanticWordTerm(w string) string {
 // semanticPhrases become one term and a few more fillers are dropped. It stays a
 // separate analysis so that the lexical lanes (BM25) keep their exact terms.
 func semanticTerms(text string) []string {
-	words := splitWords(text)
+	return semanticWords(splitWords(text))
+}
+
+// semanticWords is semanticTerms over words already split.
+func semanticWords(words []string) []string {
 	out := make([]string, 0, len(words))
 	for i := 0; i < len(words); i++ {
-		if i+1 < len(words) {
+		if i+1 < len(words) && phraseHeads[words[i]] {
 			if p, ok := semanticPhrases[words[i]+" "+words[i+1]]; ok {
 				out = append(out, semanticWordTerm(p))
 				i++
