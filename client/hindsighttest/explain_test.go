@@ -152,26 +152,35 @@ func TestExplainCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewServer(WithDemoSeed(), WithClock(func() time.Time { return fixedNow }))
-	defer s.Close()
-	for _, c := range cases {
-		t.Run(c.Stage, func(t *testing.T) {
-			run := runExplainRecall(t, s, c.BankID, c.Request)
-			id := c.MemoryID
-			if got := run.returned(id); got != (c.Stage == StageRecalled) {
-				t.Fatalf("returned = %v", got)
-			}
-			checkExplainEvidence(t, s, c, run)
-			back, ok, err := c.BroughtBack()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ok && !runExplainRecall(t, s, c.BankID, back).returned(id) {
-				t.Errorf("%s does not bring the memory back", c.BringBack)
-			}
-			if !ok && slices.Contains([]string{StageType, StageTags, StageMinScores, StageBudget, StageMaxTokens, StageObservation}, c.Stage) {
-				t.Errorf("a %s case should say which change brings the memory back", c.Stage)
-			}
-		})
+	// The demo moves seed dates along with the clock, so the cases hold on any day.
+	later := fixedNow.AddDate(1, 2, 3).Add(7*time.Hour + 13*time.Minute + 29*time.Second)
+	for _, now := range []time.Time{fixedNow, later} {
+		s := NewServer(WithDemoSeed(), WithClock(func() time.Time { return now }))
+		defer s.Close()
+		for _, c := range cases {
+			runExplainCase(t, s, c, now)
+		}
 	}
+}
+
+// runExplainCase runs one case on s as a subtest named after its stage and the day.
+func runExplainCase(t *testing.T, s *Server, c ExplainCase, now time.Time) {
+	t.Run(c.Stage+"@"+now.Format("2006-01-02"), func(t *testing.T) {
+		run := runExplainRecall(t, s, c.BankID, c.Request)
+		id := c.MemoryID
+		if got := run.returned(id); got != (c.Stage == StageRecalled) {
+			t.Fatalf("returned = %v", got)
+		}
+		checkExplainEvidence(t, s, c, run)
+		back, ok, err := c.BroughtBack()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok && !runExplainRecall(t, s, c.BankID, back).returned(id) {
+			t.Errorf("%s does not bring the memory back", c.BringBack)
+		}
+		if !ok && slices.Contains([]string{StageType, StageTags, StageMinScores, StageBudget, StageMaxTokens, StageObservation}, c.Stage) {
+			t.Errorf("a %s case should say which change brings the memory back", c.Stage)
+		}
+	})
 }
