@@ -126,6 +126,7 @@ func DemoSeed() (*Seed, error) {
 	if err := json.Unmarshal(demoSeedJSON, &s); err != nil {
 		return nil, fmt.Errorf("decode demo seed: %w", err)
 	}
+	s.Banks = append(s.Banks, explainLabBank())
 	s.Activity = demoActivity()
 	ext, err := demoExtensions()
 	if err != nil {
