@@ -47,6 +47,10 @@ const (
 	tripStepDays = 3.9
 )
 
+// explainLabQuietDays is how many days before the seed epoch the desk's last booking
+// was written: the bank's latest write stays older than the main demo banks'.
+const explainLabQuietDays = 6
+
 // explainLabTrips generates the trip log, oldest first.
 func explainLabTrips() []SeedMemory {
 	var out []SeedMemory
@@ -59,8 +63,11 @@ func explainLabTrips() []SeedMemory {
 		nights := 1 + (i*3)%4
 		back := depart.Add(time.Duration(nights*24+2) * time.Hour)
 		booked := depart.AddDate(0, 0, -(12 + (i*7)%20)).Add(time.Duration(i%5) * time.Hour)
-		if latest := epoch.AddDate(0, 0, -1-i%9); booked.After(latest) {
-			booked = latest // a trip further out was booked in the last days, not in the future
+		// A trip further out was booked in the last days, not in the future; and no
+		// later than the main demo banks' last writes, so that the bank list (latest
+		// write first) still opens on those.
+		if latest := epoch.AddDate(0, 0, -explainLabQuietDays-i%9); booked.After(latest) {
+			booked = latest
 		}
 		ents := []SeedEntity{{Name: p.name, Type: "PERSON"}, {Name: pl.city, Type: "LOCATION"}, {Name: pl.client, Type: "ORGANIZATION"}}
 		key := fmt.Sprintf("trip-%03d-%s-%s", i, strings.ToLower(p.short), strings.ToLower(pl.city))

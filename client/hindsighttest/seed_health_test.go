@@ -41,14 +41,14 @@ func TestBankHealthSeedProblems(t *testing.T) {
 func TestBankHealthSeedDetails(t *testing.T) {
 	srv := healthDemo(t)
 	b := "/v1/default/banks/"
-	// The health banks join the demo below the main demo banks: the bank list (latest
-	// write first) still opens on those, in their order.
+	// The health banks and explain-lab join the demo below the main demo banks: the
+	// bank list (latest write first) still opens on those, in their order.
 	list := getObj(t, srv, "/v1/default/banks")
 	var order []string
 	for _, it := range list["banks"].([]any) {
 		order = append(order, it.(map[string]any)["bank_id"].(string))
 	}
-	if len(order) != 12 || strings.Join(order[:4], ",") != "user-alex-prefs,research-agent,writer-agent,team-platform" {
+	if len(order) != 13 || strings.Join(order[:4], ",") != "user-alex-prefs,research-agent,writer-agent,team-platform" {
 		t.Errorf("bank list: %q", order)
 	}
 	// Stranded: auto-consolidation was turned off and the last run cancelled.
