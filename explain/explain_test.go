@@ -138,3 +138,24 @@ func mustJSON(t testing.TB, v any) string {
 	}
 	return string(b)
 }
+
+// Under prefer_observations, when the observation that replaced a fact was itself cut
+// by max_tokens, the results do not say what it cites: the explainer reads the
+// observations within the cut (bounded) and still names the stage.
+func TestObservationNotReturned(t *testing.T) {
+	c := demoClient(t, seedEpoch)
+	const aisle = "ba9e34a8-ebca-5c3f-995a-8aa0fa85902c"
+	req := client.RecallRequest{Query: "How does Priya like to fly?", PreferObservations: true, MaxTokens: client.Ptr(40)}
+	rep, err := explain.Explain(context.Background(), c, "explain-lab", req, []string{aisle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rep.Verdicts[0]
+	if v.Stage != explain.StageObservation || !strings.Contains(v.Summary, "Priya reliably takes the earliest flight") ||
+		strings.Contains(v.Summary, "returned at rank") {
+		t.Errorf("%s: %s", v.Stage, v.Summary)
+	}
+	if n := rep.Requests; n <= 2 || n > 2+explain.MaxSourceLookups {
+		t.Errorf("%d requests", n)
+	}
+}
