@@ -48,11 +48,11 @@ func (s synthSpec) build() (*Trace, map[string][]string) {
 		for _, m := range []string{"semantic", "bm25"} {
 			l := lanes[m+"/"+ft]
 			if len(l.Results) < s.budget {
-				l.Results = append(l.Results, LaneHit{Rank: len(l.Results) + 1, NodeID: id, Text: synthText(i), FactType: ft, Score: 1 / float64(i+1)})
+				l.Results = append(l.Results, LaneHit{Rank: len(l.Results) + 1, NodeID: id, FactType: ft, Score: 1 / float64(i+1)})
 			}
 		}
 		if i < s.fused {
-			tr.Fused = append(tr.Fused, Fused{NodeID: id, Text: synthText(i), RRFScore: 1 / float64(60+i), Rank: i + 1,
+			tr.Fused = append(tr.Fused, Fused{NodeID: id, RRFScore: 1 / float64(60+i), Rank: i + 1,
 				SourceRanks: map[string]int{"semantic_rank": i + 1}})
 		}
 		if i < s.reranked {

@@ -49,19 +49,19 @@ type Lane struct {
 // Cap is how many candidates the lane could return.
 func (l Lane) Cap() int { return max(l.Metadata.Limit, l.Metadata.Budget) }
 
-// LaneHit is one candidate a lane found.
+// LaneHit is one candidate a lane found. Its text is not kept: the reranked list has
+// it for the candidates that matter, and a trace repeats it in every lane.
 type LaneHit struct {
 	Rank     int     `json:"rank"`
 	NodeID   string  `json:"node_id"`
-	Text     string  `json:"text"`
 	FactType string  `json:"fact_type"`
 	Score    float64 `json:"score"`
 }
 
-// Fused is one candidate after reciprocal-rank fusion.
+// Fused is one candidate after reciprocal-rank fusion (its text, as the lanes', is
+// not kept).
 type Fused struct {
 	NodeID      string         `json:"node_id"`
-	Text        string         `json:"text"`
 	RRFScore    float64        `json:"rrf_score"`
 	SourceRanks map[string]int `json:"source_ranks"`
 	Rank        int            `json:"final_rrf_rank"`
