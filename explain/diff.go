@@ -73,34 +73,35 @@ func (d Diff) Summary() string {
 }
 
 // Outcome is what a fix did when tried: whether the memory came back and at which
-// rank, and how the whole result list changed.
+// rank, how the whole result list changed, and, when it still did not come back, the
+// verdict under the changed request (the next stage in its way).
 type Outcome struct {
 	Fix     Fix
 	Back    bool
 	Rank    int
 	Results []client.RecallResult
 	Diff    Diff
+	Next    *Verdict
 }
 
 // ErrNoFix is returned by Retry for a verdict whose fix changes no parameter.
 var ErrNoFix = errors.New("no request change can bring this memory back")
 
-// Retry runs a verdict's fix (one recall) and compares its results with before, the
-// results of the request it changes.
+// Retry runs a verdict's fix and explains the memory again under it (one traced
+// recall and one GET memory, as Explain), then compares the results with before, the
+// results of the request the fix changes.
 func Retry(ctx context.Context, api API, bankID string, before []client.RecallResult, v Verdict) (*Outcome, error) {
 	if v.Fix.Request == nil {
 		return nil, ErrNoFix
 	}
-	resp, err := api.Recall(ctx, bankID, *v.Fix.Request)
+	rep, err := Explain(ctx, api, bankID, *v.Fix.Request, []string{v.MemoryID})
 	if err != nil {
 		return nil, fmt.Errorf("recall with %s: %w", v.Fix.Label, err)
 	}
-	out := &Outcome{Fix: v.Fix, Results: resp.Results, Diff: Compare(before, resp.Results)}
-	for i, r := range resp.Results {
-		if r.ID == v.MemoryID {
-			out.Back, out.Rank = true, i+1
-			break
-		}
+	after := rep.Verdicts[0]
+	out := &Outcome{Fix: v.Fix, Back: after.Recalled(), Rank: after.Rank, Results: rep.Results, Diff: Compare(before, rep.Results)}
+	if !out.Back {
+		out.Next = &after
 	}
 	return out, nil
 }

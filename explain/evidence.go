@@ -39,6 +39,9 @@ func (a *analysis) rankedEvidence(v Verdict, tr *Trace) []string {
 	return ev
 }
 
+// TimeNotePrefix starts the evidence line on how time ranked a memory.
+const TimeNotePrefix = "time ranks, it does not filter"
+
 // timeNote: query_timestamp and temporal_window rank, they never filter. When the
 // request (or the query's own words) sets either, the note says what they did to this
 // memory's score.
@@ -68,7 +71,7 @@ func (a *analysis) timeNote(b *Breakdown) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "time ranks, it does not filter: " + strings.Join(parts, "; ")
+	return TimeNotePrefix + ": " + strings.Join(parts, "; ")
 }
 
 // budgetLevel is the request's budget, mid when unset.

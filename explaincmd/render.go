@@ -46,6 +46,11 @@ func (p *printer) verdict(indent int, label string, v explain.Verdict, tried *ex
 		if v.Score != nil {
 			p.line(indent+2, "· %s", v.Score)
 		}
+		for _, e := range v.Evidence {
+			if strings.HasPrefix(e, explain.TimeNotePrefix) { // kept beside the score
+				p.line(indent+2, "· %s", e)
+			}
+		}
 		return
 	}
 	for _, e := range v.Evidence {
@@ -60,6 +65,10 @@ func (p *printer) verdict(indent int, label string, v explain.Verdict, tried *ex
 		}
 	}
 	p.line(indent+2, "%s", fix)
+	if tried != nil && tried.Next != nil {
+		n := tried.Next
+		p.line(indent+4, "then %s: %s; fix: %s", n.Stage, n.Summary, n.Fix.Text())
+	}
 }
 
 // describeRequest lists the parameters a request sets beyond the query.

@@ -107,3 +107,17 @@ func TestWhyErrors(t *testing.T) {
 		t.Errorf("unreachable: stdout %q stderr %q", r.stdout, r.stderr)
 	}
 }
+
+// A fix that is not enough on its own: the tried line says so, and the next line
+// names the stage that stops the memory under the changed request, with its fix.
+func TestWhyFixNotEnough(t *testing.T) {
+	r := run(t, "", "why", "--bank", "explain-lab", "--query", "Which trips are coming up?", "--budget", "low",
+		"--expect", "leads the Tidewell account", "--tags", "trips", "--tags-match", "all_strict", "--max-tokens", "100000")
+	r.want(t, ExitFail)
+	for _, w := range []string{"\ntags: ", "fix: tags_match all → tried: still not recalled", "\n    then budget: ranked #", "; fix: budget mid"} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("no %q in\n%s", w, r.stdout)
+		}
+	}
+	golden.RequireEqual(t, r.stdout)
+}
