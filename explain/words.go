@@ -11,17 +11,18 @@ import (
 // deliberately plain (lower-cased words, stop words dropped, a trailing plural s
 // ignored) so that a person can check it by reading both sentences.
 
-var stopWords = map[string]bool{}
-
-func init() {
+// stopWords carry no topic ("what", "did", "the"); read only.
+var stopWords = func() map[string]bool {
+	set := map[string]bool{}
 	for _, w := range strings.Fields(`a about after all also am an and any are as at be been before being but by
 		can could did do does doing for from had has have having he her here hers him his how i if in into is it
 		its just me more my no not of on or our ours she should so some than that the their them then there these
 		they this those to too us very was we were what when where which who whom why will with would you your
 		yours s t tell know`) {
-		stopWords[w] = true
+		set[w] = true
 	}
-}
+	return set
+}()
 
 // contentWords are text's words that carry a topic, in order of first appearance.
 func contentWords(text string) []string {
