@@ -10,6 +10,7 @@ import (
 
 	"hindsight-tui/config"
 	"hindsight-tui/demo"
+	"hindsight-tui/explaincmd"
 )
 
 // usage is written by hand so that -p/--profile read as one flag; a test checks that it
@@ -21,6 +22,9 @@ Usage:
   hindsight-tui doctor [flags]            check the server and settings, one line per check,
                                           then each bank asked for (--bank, --all-banks)
   hindsight-tui demo-server [--addr A]    serve the seeded demo server standalone
+  hindsight-tui why --bank B --query Q --expect ID [flags]
+                                          say where recall dropped each expected memory
+  hindsight-tui check FILE [flags]        run a suite of recall checks (docs/checks.md)
 
 Flags (before or after the subcommand):
   --url URL             Hindsight server URL, http(s), may include a path prefix
@@ -41,6 +45,21 @@ doctor flags:
 
 demo-server flags:
   --addr HOST:PORT      listen address (default 127.0.0.1:8888; loopback only)
+
+why flags (--bank names the bank; --expect repeats):
+  --query TEXT          the recall query
+  --expect ID           a memory id, or a fragment of its text, that recall should return
+  --types LIST          fact types, comma-separated: world,experience,observation
+  --tags LIST           tags, comma-separated
+  --tags-match MODE     any, all, any_strict, all_strict or exact
+  --budget LEVEL        low, mid or high
+  --max-tokens N        token cap on the results
+  --prefer-observations prefer observations over the facts they cite
+  --min-scores FLOORS   score floors, e.g. reranker=0.5,final=0.3
+
+why and check flags:
+  --json                print JSON instead of text
+Exit status of why and check: 0 all recalled (passed), 1 not, 2 server or input error.
 
 Environment:
   HINDSIGHT_API_URL     server URL when --url is not given
@@ -113,10 +132,27 @@ func parseArgs(args []string, o *options) (string, error) {
 		sub.BoolVar(&o.allBanks, "all-banks", false, "check every bank")
 		sub.BoolVar(&o.probeLLM, "probe-llm", false, "probe the banks' LLMs")
 		sub.BoolVar(&o.json, "json", false, "print JSON")
+	case "why", "check":
+		given := *o
+		commonFlags(sub, o)
+		*o = given
+		o.why.Bind(sub, cmd)
 	case "demo-server":
 		sub.StringVar(&o.addr, "addr", demo.DefaultAddr, "listen address")
 	default:
-		return "", fmt.Errorf("argument %d is not a command (want doctor or demo-server)%s", at, notRepeated)
+		return "", fmt.Errorf("argument %d is not a command (want doctor, demo-server, why or check)%s", at, notRepeated)
+	}
+	if cmd == "why" || cmd == "check" {
+		// check's FILE may stand among the flags.
+		files, err := explaincmd.Parse(sub, rest[1:])
+		if err != nil {
+			return "", argError(err, sub, args, at)
+		}
+		o.why.Bank = o.bank
+		if err := o.why.Validate(cmd, files); err != nil {
+			return "", err
+		}
+		return cmd, validate(o)
 	}
 	if err := sub.Parse(rest[1:]); err != nil {
 		return "", argError(err, sub, args, at)

@@ -21,6 +21,7 @@ import (
 	"hindsight-tui/config"
 	"hindsight-tui/demo"
 	"hindsight-tui/doctor"
+	"hindsight-tui/explaincmd"
 	"hindsight-tui/ui"
 )
 
@@ -37,7 +38,8 @@ type options struct {
 	url, profile, bank   string
 	demo, readOnly, show bool
 	timeout              time.Duration
-	addr                 string // demo-server only
+	addr                 string             // demo-server only
+	why                  explaincmd.Options // why and check only
 
 	banks                    []string // every --bank, for doctor
 	allBanks, probeLLM, json bool     // doctor only
@@ -71,6 +73,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, home st
 			return exitFailure
 		}
 		return 0
+	}
+	if cmd == "why" || cmd == "check" {
+		// The command reads and checks its input before it connects.
+		open := func() (explaincmd.API, func(), error) {
+			cfg, c, closeDemo, err := connect(o, getenv, home)
+			if err != nil {
+				return nil, nil, err
+			}
+			return explaincmd.WithTimeout(c, cfg.Timeout), closeDemo, nil
+		}
+		return explaincmd.Run(ctx, cmd, o.why, open, stdout, stderr)
 	}
 
 	cfg, c, closeDemo, err := connect(o, getenv, home)

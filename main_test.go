@@ -244,7 +244,7 @@ func TestDoctorBanks(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &report); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
 	}
-	if len(report.Server) == 0 || report.Server[0].Name != "server_url" || len(report.Banks) != 12 {
+	if len(report.Server) == 0 || report.Server[0].Name != "server_url" || len(report.Banks) != 13 {
 		t.Fatalf("report: %d server checks, %d banks", len(report.Server), len(report.Banks))
 	}
 	healthy := 0
@@ -271,4 +271,46 @@ func TestDoctorBanks(t *testing.T) {
 
 	r = runWith(t, nil, "doctor", "--url", "http://127.0.0.1:1", "--all-banks")
 	r.want(t, doctor.ExitUnreachable, "- bank checks     skipped: the server cannot be reached")
+}
+
+// why and check run against the demo like doctor does; their output is golden-tested
+// in package explaincmd, on a fixed clock.
+func TestWhyAndCheckDemo(t *testing.T) {
+	const flight, booking = "1e1c250f-d979-5ab5-9881-ea2b45bb2252", "c7b7fd4a-3f36-53df-ade9-36bb6c036de7"
+	q := "When does Priya fly to Lisbon next?"
+	runWith(t, nil, "why", "--demo", "--bank", "explain-lab", "--query", q, "--expect", flight).want(t, 0, "recalled: "+flight)
+	runWith(t, nil, "--demo", "--bank", "explain-lab", "why", "--query", "What did I book for Priya's Lisbon trip?",
+		"--types", "world", "--expect", booking).want(t, 1, "\ntype: "+booking, "fix: add type experience")
+	runWith(t, nil, "why", "--demo", "--bank", "explain-lab", "--query", q, "--expect", "555fafdc-afbd-5b81-acf0-80e30dca99f2", "--json").
+		want(t, 1, `"stage": "missing"`)
+	runWith(t, nil, "check", "--demo", "examples/demo-checks.json").want(t, 0, "demo-checks.json: 7 cases: 7 passed")
+	runWith(t, nil, "check", "examples/demo-checks.json", "--demo", "--json").want(t, 0, `"passed": true`)
+}
+
+func TestWhyAndCheckErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"why", "--demo", "--query", "q", "--expect", "x"},
+		{"why", "--demo", "--bank", "b", "--expect", "x"},
+		{"check", "--demo"},
+		{"check", "--demo", "a.json", "b.json"},
+		{"check", "--demo", "--url", "http://x", "a.json"},
+	} {
+		r := runWith(t, nil, args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, "hindsight-tui -h") {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, r.code, r.stderr)
+		}
+	}
+	r := runWith(t, nil, "why", "--url", "http://127.0.0.1:1", "--bank", "b", "--query", "q", "--expect", "x")
+	if r.code != 2 || !strings.Contains(r.stderr, "cannot reach the server") {
+		t.Errorf("unreachable: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runWith(t, nil, "check", "--url", "http://127.0.0.1:1", "examples/demo-checks.json")
+	if r.code != 2 || !strings.Contains(r.stderr, "cannot reach the server") {
+		t.Errorf("unreachable: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runWith(t, nil, "check", "--demo", "no-such-suite.json")
+	if r.code != 2 || strings.Contains(r.stderr, "no-such-suite") {
+		t.Errorf("missing file: exit %d, stderr %q", r.code, r.stderr)
+	}
+	runWith(t, nil, "why", "-h").want(t, 0, "--expect ID", "--min-scores", "check FILE")
 }

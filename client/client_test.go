@@ -358,6 +358,14 @@ func TestRecallRequestEncoding(t *testing.T) {
 		if string(b) != tt.want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, b, tt.want)
 		}
+		// The wire form reads back into the same request.
+		var back RecallRequest
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%s: decode: %v", tt.name, err)
+		}
+		if again, _ := json.Marshal(back); string(again) != tt.want {
+			t.Errorf("%s: round trip\n got %s\nwant %s", tt.name, again, tt.want)
+		}
 	}
 }
 

@@ -90,6 +90,30 @@ func (i RecallInclude) MarshalJSON() ([]byte, error) {
 	return json.Marshal(m)
 }
 
+// UnmarshalJSON reads the wire form MarshalJSON writes, so a request kept in a file
+// (a check suite, a saved query) decodes to the request that sends it: entities:null
+// sets NoEntities, and {} enables chunks or source facts with the server's defaults.
+func (i *RecallInclude) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Entities    json.RawMessage     `json:"entities"`
+		Chunks      *ChunksInclude      `json:"chunks"`
+		SourceFacts *SourceFactsInclude `json:"source_facts"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*i = RecallInclude{Chunks: w.Chunks, SourceFacts: w.SourceFacts}
+	switch {
+	case w.Entities == nil:
+	case string(w.Entities) == "null":
+		i.NoEntities = true
+	default:
+		i.Entities = &EntitiesInclude{}
+		return json.Unmarshal(w.Entities, i.Entities)
+	}
+	return nil
+}
+
 // RecallRequest is every field of POST …/memories/recall. Zero values are not sent, so
 // the server's defaults apply (budget mid, max_tokens 4096, tags_match any, all types).
 type RecallRequest struct {

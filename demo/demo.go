@@ -29,7 +29,7 @@ const AsyncDelay = 2 * time.Second
 // the background as on a real server, and the bank LLM probe switched on.
 func Options() []hindsighttest.Option {
 	return []hindsighttest.Option{
-		hindsighttest.WithDemoSeed(), hindsighttest.WithBankHealthSeed(), hindsighttest.WithAsyncDelay(AsyncDelay),
+		hindsighttest.WithDemoSeed(), hindsighttest.WithBankHealthSeed(), hindsighttest.WithExplainLab(), hindsighttest.WithAsyncDelay(AsyncDelay),
 		hindsighttest.WithBackgroundConsolidation(), hindsighttest.WithBankLLMHealth(),
 	}
 }

@@ -73,7 +73,7 @@ func TestGoldenAllBanksJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &report); err != nil {
 		t.Fatal(err)
 	}
-	if len(report.Server) != 7 || report.Server[0].Name != "server_url" || len(report.Banks) != 12 {
+	if len(report.Server) != 7 || report.Server[0].Name != "server_url" || len(report.Banks) != 13 {
 		t.Errorf("%d server checks (first %q), %d banks", len(report.Server), report.Server[0].Name, len(report.Banks))
 	}
 	healthy := 0

@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 )
 
@@ -14,10 +13,12 @@ const (
 	bm25B  = 0.75
 )
 
-// searchIndex is the per-bank lexical index recall ranks with. It covers the valid
-// (non-invalidated) memories of one bank revision; bank.rev moving on means a memory was
-// written, and the next recall rebuilds it. Everything a query needs is precomputed so
-// that a query only touches the postings of its own terms, never every memory.
+// searchIndex is the per-bank index recall ranks with: BM25 postings for the lexical
+// lane, the semantic stand-in's vectors (semantic.go), entities and dates. It covers
+// the valid (non-invalidated) memories of one bank revision; bank.rev moving on means
+// a memory was written, and the next recall rebuilds it. Everything a query needs is
+// precomputed so that a query only touches the postings of its own terms, never every
+// memory.
 type searchIndex struct {
 	rev  uint64
 	docs []*memory // valid memories in insertion order; a doc number indexes this
@@ -28,11 +29,8 @@ type searchIndex struct {
 	avgLen  float64
 	// postings maps a term to the docs containing it, in doc order.
 	postings map[string][]posting
-	// vocab is every term, sorted, so the semantic stand-in can find related words
-	// ("deploy" / "deployment") by prefix.
-	vocab []string
-	// norms is the length of each doc's weighted term vector, for cosine similarity.
-	norms []float64
+	// sem is the semantic lane's index over the same docs.
+	sem *semanticIndex
 	// docEntities are each doc's entity ids; observations inherit their sources'.
 	docEntities [][]string
 	// entityDocs maps an entity id to the docs mentioning it, in doc order.
@@ -76,6 +74,7 @@ func buildSearchIndex(b *bank) *searchIndex {
 	}
 	counts := map[string]int32{}
 	var total float64
+	ix.sem = newSemanticIndex(len(b.memoryOrder))
 	for _, id := range b.memoryOrder {
 		m := b.memories[id]
 		if !isValidMemory(m) {
@@ -86,7 +85,9 @@ func buildSearchIndex(b *bank) *searchIndex {
 		ix.docType = append(ix.docType, m.factType)
 
 		clear(counts)
-		terms := analyze(m.text + " " + m.context)
+		words := splitWords(m.text + " " + m.context)
+		ix.sem.addDoc(words)
+		terms := analyzeWords(words)
 		for _, t := range terms {
 			counts[t]++
 		}
@@ -113,25 +114,7 @@ func buildSearchIndex(b *bank) *searchIndex {
 	if len(ix.docs) > 0 {
 		ix.avgLen = total / float64(len(ix.docs))
 	}
-	// The postings were appended in doc order already; the vocabulary is sorted so
-	// that the norms below are summed in a fixed order (floating point addition is
-	// not associative, and recall output must be byte-for-byte repeatable).
-	ix.vocab = make([]string, 0, len(ix.postings))
-	for t := range ix.postings {
-		ix.vocab = append(ix.vocab, t)
-	}
-	sort.Strings(ix.vocab)
-	ix.norms = make([]float64, len(ix.docs))
-	for _, t := range ix.vocab {
-		idf := ix.idf(t)
-		for _, p := range ix.postings[t] {
-			w := docTermWeight(p.tf) * idf
-			ix.norms[p.doc] += w * w
-		}
-	}
-	for i, n := range ix.norms {
-		ix.norms[i] = math.Sqrt(n)
-	}
+	ix.sem.finish()
 	slices.SortStableFunc(ix.dates, func(a, b datedDoc) int { return a.at.Compare(b.at) })
 	return ix
 }
@@ -204,57 +187,6 @@ func (ix *searchIndex) keywordScores(terms []string) (docScores, int) {
 		work += len(list)
 	}
 	return scores, work
-}
-
-// semanticScores is the deterministic stand-in for embedding similarity: the cosine of
-// idf-weighted term vectors, where related words (a shared stem-like prefix) count half.
-// It finds paraphrases that share a root ("deployed" / "deployment") which exact BM25
-// terms miss, and stays within 0-1 like a cosine.
-func (ix *searchIndex) semanticScores(terms []string) (docScores, int) {
-	dots := newDocScores(len(ix.docs))
-	work := 0
-	var qNorm float64
-	for _, q := range terms {
-		wq := ix.idf(q)
-		qNorm += wq * wq
-		for _, rel := range ix.related(q) {
-			wt := rel.sim * wq * ix.idf(rel.term)
-			for _, p := range ix.postings[rel.term] {
-				dots.add(p.doc, wt*docTermWeight(p.tf))
-			}
-			work += len(ix.postings[rel.term])
-		}
-	}
-	qNorm = math.Sqrt(qNorm)
-	for _, doc := range dots.hit {
-		dots.val[doc] = min(1, dots.val[doc]/(qNorm*ix.norms[doc]))
-	}
-	return dots, work
-}
-
-type relatedTerm struct {
-	term string
-	sim  float64
-}
-
-// related lists the indexed terms that count as q for the semantic stand-in: q itself
-// and the terms partialSimilarity relates to it, in vocabulary order. Every related
-// term shares q's first four letters, so one binary search bounds the scan.
-func (ix *searchIndex) related(q string) []relatedTerm {
-	var out []relatedTerm
-	if len(q) < 4 {
-		if len(ix.postings[q]) > 0 {
-			out = append(out, relatedTerm{term: q, sim: 1})
-		}
-		return out
-	}
-	prefix := q[:4]
-	for i := sort.SearchStrings(ix.vocab, prefix); i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], prefix); i++ {
-		if sim := partialSimilarity(q, ix.vocab[i]); sim > 0 {
-			out = append(out, relatedTerm{term: ix.vocab[i], sim: sim})
-		}
-	}
-	return out
 }
 
 // docsInWindow returns the docs with a date inside [start, end] or an occurred range

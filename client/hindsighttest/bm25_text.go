@@ -46,8 +46,12 @@ func splitWords(s string) []string {
 // analyze turns text into index terms: lower-cased words without stop words, stemmed.
 // The same function serves documents and queries, so both sides agree on every term.
 func analyze(text string) []string {
-	words := splitWords(text)
-	out := words[:0]
+	return analyzeWords(splitWords(text))
+}
+
+// analyzeWords is analyze over words already split, leaving words as they are.
+func analyzeWords(words []string) []string {
+	out := make([]string, 0, len(words))
 	for _, w := range words {
 		if stopWords[w] {
 			continue

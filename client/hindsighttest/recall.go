@@ -162,8 +162,11 @@ func (s *Server) recall(b *bank, req *recallRequest, types []string, anchor time
 			ids := sourceIDs[rm.mem.id]
 			res.SourceFactIDs = &ids
 		}
-		reranker := rm.reranker
-		res.Scores = &recallScores{Final: rm.final, Reranker: &reranker, Semantic: rm.semantic, Keyword: rm.keyword}
+		res.Scores = &recallScores{Final: rm.final, Semantic: rm.semantic, Keyword: rm.keyword}
+		if !run.passthrough {
+			reranker := rm.reranker
+			res.Scores.Reranker = &reranker
+		}
 		resp.Results = append(resp.Results, res)
 	}
 	if req.includeEntities {

@@ -114,24 +114,65 @@ func TestRecallMinScores(t *testing.T) {
 	}
 }
 
+// A temporal window adds the temporal arm and so lifts the memories in it in the
+// fused list, but the final order is CE x boosts (§26): fusion keeps the record of
+// the first arm that surfaced a memory, and only a temporal record carries the
+// arm's proximity into the temporal boost. A note the semantic arm found first keeps
+// a neutral temporal component, and recency still favours the newer one.
 func TestRecallTemporalWindowRanks(t *testing.T) {
 	s := newRecallServer(t)
-	q := map[string]any{"query": "quarterly review notes", "types": []string{"world"}}
+	q := map[string]any{"query": "quarterly review notes", "types": []string{"world"}, "trace": true}
 	out, _ := recall(t, s, q)
 	if len(out.Results) != 2 {
 		t.Fatalf("want both review notes, got %q", texts(out.Results))
 	}
-	recent := out.Results[0].ID
+	recent, old := out.Results[0].ID, out.Results[1].ID
 	q["temporal_window"] = map[string]any{"start": "2023-01-01T00:00:00Z", "end": "2023-01-31T23:59:59"}
-	out, _ = recall(t, s, q)
-	if len(out.Results) != 2 || out.Results[0].ID == recent {
-		t.Errorf("the window should rank the January 2023 note first and keep the other: %+v", out.Results)
+	out, raw := recall(t, s, q)
+	tr := decodeTrace(t, raw)
+	if lanes := tr.lanesWith(old); len(lanes) != 3 || lanes[2].MethodName != "temporal" {
+		t.Errorf("the old note should be in the semantic, bm25 and temporal lanes: %+v", lanes)
 	}
-	q["query"] = "quarterly review notes from 2023"
+	if len(tr.lanesWith(recent)) != 2 || tr.RRFMerged[0].NodeID != old {
+		t.Errorf("the window should lift the old note to the top of the fused list: %+v", tr.RRFMerged)
+	}
+	if len(out.Results) != 2 || out.Results[0].ID != recent {
+		t.Errorf("final order should still favour the newer note: %q", texts(out.Results))
+	}
+	for _, r := range tr.Reranked {
+		if r.ScoreComponents["temporal"] != 0.5 {
+			t.Errorf("%s: temporal = %v, want neutral (semantic record)", r.NodeID, r.ScoreComponents["temporal"])
+		}
+	}
+	if _, ok := tr.finalResult(old)["temporal_proximity"]; ok {
+		t.Error("a semantic record carries no temporal_proximity")
+	}
+
 	delete(q, "temporal_window")
-	out, _ = recall(t, s, q)
-	if len(out.Results) != 2 || out.Results[0].ID == recent {
-		t.Errorf("a date in the query should rank like a window: %+v", out.Results)
+	q["query"] = "quarterly review notes from 2023"
+	_, raw = recall(t, s, q)
+	if c := decodeTrace(t, raw).Query.TemporalConstraint; c == nil || c["start"] == nil || *c["start"] != "2023-01-01T00:00:00+00:00" {
+		t.Errorf("a year in the query should become the temporal constraint: %v", c)
+	}
+
+	// Only the temporal arm finds Bob's tea: its record brings the arm's proximity.
+	q["query"] = "quarterly review notes"
+	q["temporal_window"] = map[string]any{"start": "2025-05-25T00:00:00Z", "end": "2025-06-08T00:00:00Z"}
+	out, raw = recall(t, s, q)
+	tr = decodeTrace(t, raw)
+	var tea string
+	for _, r := range out.Results {
+		if r.Text == "Bob prefers tea over coffee." {
+			tea = r.ID
+		}
+	}
+	fr := tr.finalResult(tea)
+	rr, _ := tr.reranked(tea)
+	if tea == "" || fr == nil || fr["temporal_proximity"] == nil || fr["semantic_similarity"] == nil {
+		t.Fatalf("the temporal record should be returned with its proximity and similarity: %v", fr)
+	}
+	if p := fr["temporal_proximity"].(float64); p < 0.9 || rr.ScoreComponents["temporal"] != p {
+		t.Errorf("temporal component %v, proximity %v", rr.ScoreComponents["temporal"], p)
 	}
 
 	res := post(t, s, recallPath, map[string]any{"query": "x", "temporal_window": map[string]any{"start": "2024-02-01T00:00:00Z", "end": "2024-01-01T00:00:00Z"}})

@@ -1,7 +1,6 @@
 package hindsighttest
 
 import (
-	"math"
 	"slices"
 	"time"
 )
@@ -50,17 +49,24 @@ type rankedMemory struct {
 	mem *memory
 	doc int32
 	// semantic and keyword are the raw arm scores, nil when that arm did not surface
-	// the memory.
+	// the memory (the response's scores.semantic / scores.keyword).
 	semantic, keyword *float64
+	// record is the arm whose result fusion kept: the first, in the order semantic,
+	// bm25, graph, temporal, that surfaced the memory. Its similarity (semantic and
+	// temporal records), bm25 score and temporal proximity (temporal records) are
+	// what the trace's final_results report, and only a temporal record carries a
+	// proximity into combined scoring.
+	record            string
+	similarity        *float64
+	temporalProximity *float64
 	rrfScore          float64
 	rrfRank           int
 	sourceRanks       map[string]int // "semantic_rank" -> 3, ...
-	ceRaw             float64        // the reranker's logit
-	reranker          float64        // the reranker's score, normalised 0-1
+	ceRaw             float64        // what the reranker returned (0 when passed through)
+	reranker          float64        // CE: the reranker's score, normalised 0-1
 	recency           float64
 	temporal          float64
 	proofNorm         float64
-	temporalProximity *float64 // set when the temporal arm surfaced the memory
 	final             float64
 }
 
@@ -88,6 +94,9 @@ type rankRun struct {
 	merged   []rankedMemory // after fusion, before the reranker cap
 	ranked   []rankedMemory // final order, score floors applied
 	semantic []laneHit      // all fact types, best first (entry points)
+	// passthrough is set when the bank turned reranking off: CE then follows the
+	// RRF order and the response carries no reranker score.
+	passthrough bool
 }
 
 // rankMemories ranks b's valid memories for q, best first, the way recall does before
@@ -123,10 +132,14 @@ func (s *Server) rank(b *bank, q rankQuery) *rankRun {
 		inScope = func(int32) bool { return true } // skips a pointer chase per hit
 	}
 
-	terms := uniqueTerms(q.Text)
-	kw, kwWork := ix.keywordScores(terms)
-	sem, semWork := ix.semanticScores(terms)
-	semByType := topByType(ix, sem, q.MinScores.Semantic, inScope, run.budget)
+	kw, kwWork := ix.keywordScores(uniqueTerms(q.Text))
+	sq := ix.sem.query(q.Text)
+	sem, semWork := ix.sem.scores(sq)
+	semFloor := defaultSemanticFloor
+	if q.MinScores.Semantic != nil {
+		semFloor = *q.MinScores.Semantic // replaces the server default, as in the real arm
+	}
+	semByType := topByType(ix, sem, &semFloor, inScope, run.budget)
 	kwByType := topByType(ix, kw, q.MinScores.Keyword, inScope, run.budget)
 
 	if bankOverrideBool(b, "enable_temporal_retrieval", true) {
@@ -177,7 +190,10 @@ func (s *Server) rank(b *bank, q rankQuery) *rankRun {
 	}
 	run.merged = fuse(ix, run.fused, sem, kw)
 	candidates := run.merged[:min(len(run.merged), rerankerMaxCandidates)]
-	run.ranked = applyScoreFloors(rerank(candidates, terms, sem, run.anchor, run.window), q.MinScores)
+	run.passthrough = !bankOverrideBool(b, "enable_reranking", true)
+	scored := rerank(ix, candidates, sq, sem, run.window, run.passthrough)
+	applyCombinedScoring(scored, run.anchor)
+	run.ranked = applyScoreFloors(scored, q.MinScores)
 	return run
 }
 
@@ -230,7 +246,8 @@ func graphLane(ix *searchIndex, seeds []int32, keep func(int32) bool, limit int)
 }
 
 // fuse merges the arms with reciprocal rank fusion (k=60), keeping each memory's rank
-// per arm and its raw semantic/keyword scores. Ties keep first-seen order.
+// per arm, its raw semantic/keyword scores and the record of the first arm that
+// surfaced it (engine/search/fusion.py). Ties keep first-seen order.
 func fuse(ix *searchIndex, lists [][]laneHit, sem, kw docScores) []rankedMemory {
 	names := []string{"semantic", "bm25", "graph", "temporal"}
 	pos := map[int32]int{}
@@ -241,7 +258,7 @@ func fuse(ix *searchIndex, lists [][]laneHit, sem, kw docScores) []rankedMemory 
 			if !ok {
 				i = len(out)
 				pos[h.doc] = i
-				out = append(out, rankedMemory{mem: ix.docs[h.doc], doc: h.doc, sourceRanks: map[string]int{}})
+				out = append(out, firstRecord(ix, names[li], h, sem))
 			}
 			r := &out[i]
 			r.rrfScore += 1.0 / float64(rrfK+rank+1)
@@ -253,9 +270,6 @@ func fuse(ix *searchIndex, lists [][]laneHit, sem, kw docScores) []rankedMemory 
 			case "bm25":
 				v := kw.val[h.doc]
 				r.keyword = &v
-			case "temporal":
-				v := h.score
-				r.temporalProximity = &v
 			}
 		}
 	}
@@ -266,71 +280,20 @@ func fuse(ix *searchIndex, lists [][]laneHit, sem, kw docScores) []rankedMemory 
 	return out
 }
 
-// rerank scores candidates with a deterministic stand-in for the cross-encoder (a
-// logistic of query-term coverage and the semantic score), then applies the real
-// server's combined scoring: final = reranker x recency boost x temporal boost x
-// proof-count boost, each boost within +-10% (proof +-5%).
-//
-// One departure when a time window is in play: recency is held neutral, and the
-// temporal factor is the memory's closeness to the window (above neutral inside it,
-// below outside, falling with distance) instead of the arm's proximity, which is
-// neutral for memories the arm did not surface and below neutral near the window's
-// edges. The real cross-encoder reads dates written in the text, which this stand-in
-// cannot; without the change the window would barely rank anything.
-func rerank(cands []rankedMemory, terms []string, sem docScores, anchor time.Time, window *timeWindow) []rankedMemory {
-	out := slices.Clone(cands)
-	for i := range out {
-		r := &out[i]
-		rel := 0.6*termCoverage(terms, r.mem) + 0.4*sem.val[r.doc]
-		r.ceRaw = 10*rel - 5
-		r.reranker = 1 / (1 + math.Exp(-r.ceRaw))
-		r.recency, r.temporal = recencyDecay(r.mem, anchor), 0.5
-		if window != nil {
-			r.recency, r.temporal = 0.5, windowCloseness(r.mem, *window)
-		}
-		r.proofNorm = 0.5
-		if pc := r.mem.proofCount; pc >= 1 {
-			r.proofNorm = max(0, min(1, 0.5+math.Log(float64(pc))/10))
-		}
-		r.final = r.reranker *
-			(1 + recencyAlpha*(r.recency-0.5)) *
-			(1 + temporalAlpha*(r.temporal-0.5)) *
-			(1 + proofAlpha*(r.proofNorm-0.5))
+// firstRecord starts a fused candidate from the arm that surfaced it first. A
+// semantic record carries its similarity, a bm25 record its score, a temporal record
+// its proximity and (the temporal arm selects by similarity too) its similarity.
+func firstRecord(ix *searchIndex, arm string, h laneHit, sem docScores) rankedMemory {
+	r := rankedMemory{mem: ix.docs[h.doc], doc: h.doc, record: arm, sourceRanks: map[string]int{}}
+	switch arm {
+	case "semantic":
+		v := sem.val[h.doc]
+		r.similarity = &v
+	case "temporal":
+		v, p := sem.val[h.doc], h.score
+		r.similarity, r.temporalProximity = &v, &p
 	}
-	slices.SortStableFunc(out, func(a, b rankedMemory) int { return compareDesc(a.final, b.final) })
-	return out
-}
-
-// termCoverage is the share of query terms the memory contains (related words count
-// as their partial similarity).
-func termCoverage(terms []string, m *memory) float64 {
-	if len(terms) == 0 {
-		return 0
-	}
-	doc := uniqueTerms(m.text + " " + m.context)
-	var sum float64
-	for _, q := range terms {
-		best := 0.0
-		for _, t := range doc {
-			best = max(best, partialSimilarity(q, t))
-		}
-		sum += best
-	}
-	return sum / float64(len(terms))
-}
-
-// applyScoreFloors drops results under the post-ranking floors (inclusive, AND-ed).
-func applyScoreFloors(ranked []rankedMemory, f minScores) []rankedMemory {
-	if f.Reranker == nil && f.Final == nil {
-		return ranked
-	}
-	out := ranked[:0:0]
-	for _, r := range ranked {
-		if (f.Reranker == nil || r.reranker >= *f.Reranker) && (f.Final == nil || r.final >= *f.Final) {
-			out = append(out, r)
-		}
-	}
-	return out
+	return r
 }
 
 func compareDesc(a, b float64) int {

@@ -141,35 +141,6 @@ func temporalProximity(m *memory, w timeWindow) float64 {
 	return 1 - min(fromMid/(total/2), 1)
 }
 
-// windowCloseness ranks a memory against a window: 0.5-1 inside it (more towards the
-// middle), 0-0.5 outside (less the further away, reaching 0 one window length off);
-// 0.5 when the memory has no date.
-func windowCloseness(m *memory, w timeWindow) float64 {
-	best := bestDate(m)
-	if best == nil {
-		return 0.5
-	}
-	if memoryInWindow(m, w) {
-		return 0.5 + 0.5*temporalProximity(m, w)
-	}
-	span := max(w.End.Sub(w.Start), 24*time.Hour)
-	dist := w.Start.Sub(*best)
-	if best.After(w.End) {
-		dist = best.Sub(w.End)
-	}
-	return 0.5 * (1 - min(float64(dist)/float64(span), 1))
-}
-
-// memoryInWindow reports whether any of m's dates falls inside w, or its occurred
-// range overlaps w: the real arm's selection rule.
-func memoryInWindow(m *memory, w timeWindow) bool {
-	in := func(t *time.Time) bool { return t != nil && !t.Before(w.Start) && !t.After(w.End) }
-	if in(m.mentionedAt) || in(m.occurredStart) || in(m.occurredEnd) {
-		return true
-	}
-	return m.occurredStart != nil && m.occurredEnd != nil && !m.occurredStart.After(w.End) && !m.occurredEnd.Before(w.Start)
-}
-
 // bestDate is the date the temporal arm measures a memory by.
 func bestDate(m *memory) *time.Time {
 	switch {

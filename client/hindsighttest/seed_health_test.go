@@ -14,10 +14,10 @@ import (
 // UI would read it: each problem bank must show its problem, and nothing else, and the
 // healthy bank none.
 
-// healthDemo is the demo's server: the five demo banks plus the health banks.
+// healthDemo is the demo's server: the demo banks, the health banks and explain-lab.
 func healthDemo(t *testing.T) *Server {
 	t.Helper()
-	return newTestServer(t, WithDemoSeed(), WithBankHealthSeed(), WithBackgroundConsolidation(), WithBankLLMHealth())
+	return newTestServer(t, WithDemoSeed(), WithBankHealthSeed(), WithExplainLab(), WithBackgroundConsolidation(), WithBankLLMHealth())
 }
 
 func TestBankHealthSeedProblems(t *testing.T) {
@@ -41,14 +41,14 @@ func TestBankHealthSeedProblems(t *testing.T) {
 func TestBankHealthSeedDetails(t *testing.T) {
 	srv := healthDemo(t)
 	b := "/v1/default/banks/"
-	// The health banks join the demo below the main demo banks: the bank list (latest
-	// write first) still opens on those, in their order.
+	// The health banks and explain-lab join the demo below the main demo banks: the
+	// bank list (latest write first) still opens on those, in their order.
 	list := getObj(t, srv, "/v1/default/banks")
 	var order []string
 	for _, it := range list["banks"].([]any) {
 		order = append(order, it.(map[string]any)["bank_id"].(string))
 	}
-	if len(order) != 12 || strings.Join(order[:4], ",") != "user-alex-prefs,research-agent,writer-agent,team-platform" {
+	if len(order) != 13 || strings.Join(order[:4], ",") != "user-alex-prefs,research-agent,writer-agent,team-platform" {
 		t.Errorf("bank list: %q", order)
 	}
 	// Stranded: auto-consolidation was turned off and the last run cancelled.

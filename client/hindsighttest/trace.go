@@ -151,7 +151,11 @@ func newRecallTracer(req *recallRequest, run *rankRun, now time.Time) *recallTra
 	t.phase("rrf_merge", len(run.merged), map[string]any{"candidates_merged": len(run.merged)})
 	reranked := min(len(run.merged), rerankerMaxCandidates)
 	t.phase("hydrate_results", reranked, map[string]any{"candidates": reranked})
-	t.phase("reranking", 20*reranked, map[string]any{"reranker_type": "cross-encoder", "candidates_reranked": len(run.ranked)})
+	kind := "cross-encoder"
+	if run.passthrough {
+		kind = "rrf-passthrough"
+	}
+	t.phase("reranking", 20*reranked, map[string]any{"reranker_type": kind, "candidates_reranked": len(run.ranked)})
 	t.phase("combined_scoring", len(run.ranked), map[string]any{"candidates_scored": len(run.ranked)})
 	return t
 }
@@ -210,11 +214,11 @@ func (t *recallTracer) finish(visited, selected []rankedMemory) *recallTrace {
 	}
 	for i, r := range visited {
 		sem := 0.0
-		if r.semantic != nil {
-			sem = min(1, *r.semantic)
+		if r.similarity != nil {
+			sem = *r.similarity
 		}
 		v := traceVisit{Step: i + 1, NodeID: r.mem.id, Text: r.mem.text, Context: r.mem.context,
-			EventDate: eventDate(r.mem), IsEntryPoint: entry[r.mem.id], NeighborsExplored: []any{},
+			EventDate: isoPtr(r.mem.occurredStart), IsEntryPoint: entry[r.mem.id], NeighborsExplored: []any{},
 			Weights: map[string]float64{
 				"activation": r.rrfScore, "semantic_similarity": sem, "recency": r.recency, "frequency": 0,
 				"final_weight": r.final, "activation_contribution": 0.3 * r.rrfScore,
@@ -261,7 +265,7 @@ func finalResultDict(r rankedMemory) map[string]any {
 		"event_date": eventDate(m), "occurred_start": isoPtr(m.occurredStart), "occurred_end": isoPtr(m.occurredEnd),
 		"mentioned_at": isoPtr(m.mentionedAt), "document_id": nilIfEmpty(m.documentID), "chunk_id": nilIfEmpty(m.chunkID),
 		"tags": append([]string{}, m.tags...), "metadata": resultOf(m, true).Metadata,
-		"semantic_similarity": r.semantic, "bm25_score": r.keyword,
+		"semantic_similarity": r.similarity, "bm25_score": recordBM25(r),
 		"rrf_score": r.rrfScore, "rrf_rank": r.rrfRank,
 		"cross_encoder_score": r.ceRaw, "cross_encoder_score_normalized": r.reranker, "rrf_normalized": 0.0,
 		"temporal": r.temporal, "recency": r.recency, "proof_norm": r.proofNorm,
@@ -275,6 +279,14 @@ func finalResultDict(r rankedMemory) map[string]any {
 		d[k] = v
 	}
 	return d
+}
+
+// recordBM25 is the bm25 score on the record fusion kept: only a bm25 record has one.
+func recordBM25(r rankedMemory) *float64 {
+	if r.record == "bm25" {
+		return r.keyword
+	}
+	return nil
 }
 
 func nilIfEmpty(s string) *string {

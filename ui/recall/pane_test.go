@@ -362,7 +362,7 @@ func TestUntrustedText(t *testing.T) {
 		}
 	}
 	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Terminal(60, 20))
-	query(h, m, "Tokyo restaurant wish")
+	query(h, m, "concierge could not get a table")
 	view := uitest.View(t, m)
 	w, ht := uitest.PaneSize(60, 20)
 	uitest.CheckBox(t, view, w, ht)

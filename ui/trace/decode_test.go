@@ -90,7 +90,7 @@ func TestDemoServerTrace(t *testing.T) {
 	if dataRows(sectionByKey(t, m, "phases")) != len(phases) {
 		t.Errorf("phases %d, want %d", dataRows(sectionByKey(t, m, "phases")), len(phases))
 	}
-	if got, want := m.Summary(), "3 lanes (semantic, bm25, graph) · 76 candidates · 2.45 ms"; got != want {
+	if got, want := m.Summary(), "3 lanes (semantic, bm25, graph) · 79 candidates · 2.46 ms"; got != want {
 		t.Errorf("Summary = %q, want %q", got, want)
 	}
 	id, ok := m.Selected()
