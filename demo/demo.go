@@ -24,13 +24,21 @@ const DefaultAddr = "127.0.0.1:8888"
 // enough that its progress is visible in the explorer.
 const AsyncDelay = 2 * time.Second
 
+// SeededWorkFinishes is how long after start the work the seed left running (pending
+// consolidations, a retain being processed) begins to finish, a few seconds apart:
+// long enough to see it running, short enough that the demo goes quiet and nothing
+// polls forever.
+const SeededWorkFinishes = 90 * time.Second
+
 // Options are the server options of demo mode: the demo banks plus the bank-health
-// banks (one healthy, the others each showing a problem), consolidation running in
-// the background as on a real server, and the bank LLM probe switched on.
+// banks (one healthy, the others each showing a problem) and the explainer's bank,
+// consolidation running in the background as on a real server, the seeded running
+// work finishing after SeededWorkFinishes, and the bank LLM probe switched on.
 func Options() []hindsighttest.Option {
 	return []hindsighttest.Option{
 		hindsighttest.WithDemoSeed(), hindsighttest.WithBankHealthSeed(), hindsighttest.WithExplainLab(), hindsighttest.WithAsyncDelay(AsyncDelay),
 		hindsighttest.WithBackgroundConsolidation(), hindsighttest.WithBankLLMHealth(),
+		hindsighttest.WithSeededWorkFinishing(SeededWorkFinishes),
 	}
 }
 

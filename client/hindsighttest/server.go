@@ -31,8 +31,10 @@ type Server struct {
 	started    time.Time
 	apiKey     string
 	asyncDelay time.Duration
-	version    string
-	features   map[string]bool
+	// finishSeededAfter, when positive, makes seeded running work finish (WithSeededWorkFinishing).
+	finishSeededAfter time.Duration
+	version           string
+	features          map[string]bool
 	// queue holds the operations that still have simulated work to do, in creation
 	// order, so that completing them is deterministic.
 	queue []*operation
@@ -159,6 +161,7 @@ func newServer(opts ...Option) (*Server, error) {
 		s.generateSynthetic(spec)
 	}
 	s.seeds, s.synthetic = nil, nil
+	s.scheduleSeededWork()
 	return s, nil
 }
 
