@@ -12,9 +12,13 @@ func TestText(t *testing.T) {
 		{"keeps newline and tab", "a\n\tb", "a\n\tb"},
 		{"cjk and emoji", "好きな店: 鮨 さいとう 🍣", "好きな店: 鮨 さいとう 🍣"},
 		{"latin, greek, cyrillic", "Straße, café, Ελλάδα, Москва", "Straße, café, Ελλάδα, Москва"},
+		{"decomposed accents stay on their letter", "Tie\u0302\u0301ng Vie\u0323\u0302t", "Tie\u0302\u0301ng Vie\u0323\u0302t"},
+		{"arabic with harakat", "مَرْحَبًا", "مَرْحَبًا"},
+		{"hebrew with points", "שָׁלוֹם", "שָׁלוֹם"},
 		{"hangul syllables", "한국어", "한국어"},
 		{"fullwidth", "ＡＢＣ１２３", "ＡＢＣ１２３"},
 		{"flag", "🇯🇵🇫🇷", "🇯🇵🇫🇷"},
+		{"private use", "\ue000", "\ue000"},
 
 		// Escapes show as ␛ and what followed, so nothing after them is hidden.
 		{"sgr colour", "\x1b[31mERROR\x1b[0m disk full", "␛[31mERROR␛[0m disk full"},
@@ -62,12 +66,39 @@ func TestText(t *testing.T) {
 		{"rainbow flag", "🏳\ufe0f\u200d🌈", "🏳‹VS16›‹ZWJ›🌈"},
 		{"heart with vs16", "❤\ufe0f", "❤‹VS16›"},
 		{"emoji with vs15", "😀\ufe0e", "😀‹VS15›"},
+		{"keycap", "1\ufe0f\u20e3", "1‹VS16›◌\u20e3"},
+		{"skin tone", "👍🏽", "👍‹U+1F3FD›"},
+		{"lone skin tone", "🏽", "‹U+1F3FD›"},
+		{"lone regional indicator", "🇯🇵🇯", "🇯🇵‹U+1F1EF›"},
 		{"subdivision flag", "🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", "🏴‹TAG gbsct›‹U+E007F›"},
+
+		// Combining marks: on their character, at most four; one with no character before it on ◌.
+		{"mark stack", "e\u0301\u0302\u0303\u0304\u0305\u0306", "e\u0301\u0302\u0303\u0304‹U+0305›‹U+0306›"},
+		{"leading mark", "\u0301x", "◌\u0301x"},
+		{"mark after newline", "a\n\u0301", "a\n◌\u0301"},
+		{"mark after tab", "a\t\u0301", "a\t◌\u0301"},
+		{"mark after a name", "a\u200d\u0301", "a‹ZWJ›◌\u0301"},
+		{"mark after an escape", "\x1b\u0301", "␛◌\u0301"},
+		{"mark on a space", "a \u0301", "a \u0301"},
+		{"mark on a wide character", "中\u0301", "中\u0301"},
+
+		// Scripts whose clusters terminals measure differently.
+		{"spacing vowel sign", "नि", "न‹U+093F›"},
+		{"conjunct", "क्ष", "क‹U+094D›ष"},
+		{"namaste", "नमस्ते", "नमस‹U+094D›ते"},
+		{"sara am", "น้ำ", "น้\u0e4d\u0e32"},
+		{"lao am", "ຄຳ", "ຄ\u0ecd\u0eb2"},
+		{"thai without sara am", "ภาษาไทย", "ภาษาไทย"},
+		{"halfwidth voiced mark", "ｶﾞ", "ｶ‹U+FF9E›"},
+		{"conjoining hangul jamo", "\u1100\u1161\u11a8", "\u1100‹U+1161›‹U+11A8›"},
+		{"leading jamo before a syllable", "\u1100가", "‹U+1100›가"},
+		{"malayalam dot reph", "\u0d4eക", "‹U+0D4E›ക"},
 	}
 	for _, tt := range tests {
 		if got := Text(tt.in); got != tt.want {
 			t.Errorf("%s: Text(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
 		}
+		checkFrameSafe(t, tt.name, Text(tt.in))
 	}
 }
 
@@ -100,12 +131,15 @@ func TestLine(t *testing.T) {
 		{"one\r\ntwo\u2028three", "one two three"},
 		{"cr\rhides", "cr␍hides"},
 		{"a\u00a0\u3000b", "a b"},
+		{"a \u0301b", "a ◌\u0301b"}, // the mark loses its space
+		{"a\n\u0301b", "a ◌\u0301b"},
 		{"\u202eevil", "‹RLO›evil"},
 	}
 	for _, tt := range tests {
 		if got := Line(tt.in); got != tt.want {
 			t.Errorf("Line(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+		checkFrameSafe(t, tt.in, Line(tt.in))
 	}
 }
 
@@ -119,6 +153,8 @@ func TestHasControls(t *testing.T) {
 		"a\r\nb":                 true, // the CR is not shown
 		"a\u200db":               true,
 		"❤\ufe0f":                true,
+		"नि":                     true, // shown with a name to keep the width
+		"\u0301":                 true, // shown on a dotted circle
 		"a\xff":                  true,
 		"‹ZWJ›":                  false, // a literal name is text
 	} {
@@ -140,11 +176,16 @@ func TestEscaped(t *testing.T) {
 		{"a\u200db", `a\u200db`},
 		{"👩\u200d💻", `👩\u200d💻`},
 		{"❤\ufe0f", `❤\ufe0f`},
+		{"👍🏽", `👍\U0001f3fd`},
 		{"hi\U000E0049\U000E0047", `hi\U000e0049\U000e0047`},
 		{"a\u00a0b\u3000c", `a\u00a0b\u3000c`},
 		{"\ue000", `\ue000`},
 		{"\u2028", `\u2028`},
 		{"e\u0301 \u0301x", "e\u0301 \u0301x"},
+		{"\u0301x", `\u0301x`},
+		{"\u200d\u0301", `\u200d\u0301`}, // a mark after an escape would sit on its last digit
+		{"नि क्ष", `न\u093f क\u094dष`},
+		{"น้ำ", `น้\u0e33`},
 		{"café 中文 🇯🇵", "café 中文 🇯🇵"},
 	}
 	for _, tt := range tests {
@@ -152,6 +193,7 @@ func TestEscaped(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Escaped(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+		checkFrameSafe(t, tt.in, got)
 	}
 }
 
