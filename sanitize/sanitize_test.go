@@ -214,16 +214,3 @@ func ExampleEscaped() {
 	// Alex prefers email. \u001b]IGNORE
 	// a\\b\u200d
 }
-
-func FuzzText(f *testing.F) {
-	f.Add("\x1b[31mred\x1b[0m")
-	f.Add("ok\r\n\x9b")
-	f.Fuzz(func(t *testing.T, s string) {
-		out := Text(s)
-		for _, r := range out {
-			if r == 0x1b || r == 0x9b || (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f {
-				t.Fatalf("Text(%q) left control %U in %q", s, r, out)
-			}
-		}
-	})
-}
