@@ -121,7 +121,7 @@ func characters(s string, st style) (string, bool) {
 		case tag(r):
 			i = w.tags(s, i-size)
 			bare = true
-		case r == 0x2028, r == 0x2029, prepend(r), hangulJoiner(r), invisible(r), unassigned(r):
+		case r == 0x2028, r == 0x2029, prepend(r), hangulJoiner(r), !visible(r):
 			w.replace(r)
 			bare = true
 		case decomposedAm(r) != "" && st == shown:

@@ -60,6 +60,14 @@ func invisible(r rune) bool {
 	return unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
 }
 
+// visible reports whether r, a character above ASCII that is not a control, draws
+// something: it is neither invisible nor unassigned. It is the two at the cost of one
+// look-up for most characters, letters first.
+func visible(r rune) bool {
+	return unicode.In(r, unicode.L, unicode.S, unicode.M, unicode.N, unicode.P, unicode.Zs, unicode.Co) &&
+		!unicode.In(r, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
 // unassigned reports whether r has no character in this build's Unicode tables
 // (including the noncharacters U+FFFE, U+FFFF). No font draws it and width tables
 // disagree on it; its code point is all there is to show.
@@ -152,7 +160,8 @@ func standaloneMark(r rune) bool {
 // spacing mark (category Mc) takes a cell where a terminal counts code points and
 // none where it counts grapheme clusters, so it is not safe.
 func safeMark(r rune) bool {
-	return unicode.In(r, unicode.Mn, unicode.Me) && !invisible(r)
+	return unicode.In(r, unicode.Mn, unicode.Me) &&
+		!unicode.In(r, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
 }
 
 // decomposedAm returns the two characters that Thai and Lao SARA AM are made of: a

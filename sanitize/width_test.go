@@ -192,3 +192,16 @@ func TestSimpleIsSimple(t *testing.T) {
 		}
 	}
 }
+
+// TestVisible checks that visible, the first pass's quick test, is exactly "neither
+// invisible nor unassigned" for every character it is asked about.
+func TestVisible(t *testing.T) {
+	for r := rune(0xa0); r <= unicode.MaxRune; r++ {
+		if r >= 0xd800 && r <= 0xdfff || r == 0x2028 || r == 0x2029 {
+			continue
+		}
+		if visible(r) == (invisible(r) || unassigned(r)) {
+			t.Errorf("%s: visible() says %v", codePoint(r), visible(r))
+		}
+	}
+}
