@@ -328,16 +328,18 @@ func TestSidebarSanitizes(t *testing.T) {
 	}
 	for name, view := range map[string]string{"sidebar": uitest.View(t, s), "overview": uitest.View(t, o)} {
 		text := uitest.Plain(view)
-		for _, bad := range []string{"\x1b", "\x07", "\x9b", "\r", "\u202e", "[31m", "]0;", "52;c"} {
+		// No control reaches the terminal; every one is shown by a placeholder, and
+		// the text after it is kept.
+		for _, bad := range []string{"\x1b", "\x07", "\u009b", "\r", "\u202e"} {
 			if strings.Contains(text, bad) {
 				t.Errorf("%s shows %q:\n%q", name, bad, text)
 			}
 		}
-		if !strings.Contains(text, "Red bank name") {
+		if !strings.Contains(text, "␛[31mRed") {
 			t.Errorf("%s lost the name's text:\n%s", name, text)
 		}
 	}
-	if v := screen(t, o); !strings.Contains(v, "clear clipboard") {
+	if v := screen(t, o); !strings.Contains(v, "␛[2Jclear ␛]52;c;Y29weQ==␇clipboard\ufffd31m") {
 		t.Errorf("mission text lost:\n%s", v)
 	}
 }

@@ -150,7 +150,7 @@ func TestRetainEndToasts(t *testing.T) {
 	if len(got) != 2 {
 		t.Fatalf("toasts %+v", got)
 	}
-	if got[0].Text != "retain doc-a failed: LLM provider returned 429 (rate limited)" || !got[0].Error {
+	if got[0].Text != "retain doc-a failed: LLM provider returned 429␛[31m (rate limited)" || !got[0].Error {
 		t.Errorf("failed: %+v", got[0])
 	}
 	if got[1].Text != "retain bbbbbbbb was cancelled" || got[1].Error {

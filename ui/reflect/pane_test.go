@@ -283,7 +283,7 @@ func TestUntrustedAnswer(t *testing.T) {
 		}
 	}
 	text := uitest.Plain(view)
-	for _, want := range []string{"Alex red and", "clip", "done", "evil memory"} {
+	for _, want := range []string{"Alex ␛[31mred␛[0m and", "clip", "done", "evil ␛[2J memory"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("view lacks %q:\n%s", want, text)
 		}

@@ -86,7 +86,7 @@ func TestLoadContentFile(t *testing.T) {
 	if r.Front() != nil {
 		t.Fatal("the dialog stayed open")
 	}
-	if got := m.cur.form.content.Value(); got != "Intro. Meeting notes:\nAlex moved.\n" {
+	if got := m.cur.form.content.Value(); got != "Intro. Meeting notes:\nAlex ␛[31mmoved␛[0m.\n" {
 		t.Fatalf("content %q", got)
 	}
 	if !strings.HasPrefix(r.Toasts[len(r.Toasts)-1], "inserted notes.md") {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
@@ -71,7 +72,7 @@ func (sub *submission) what() string {
 // submissionLines describe the request and, for async, its operation.
 func (m *Model) submissionLines(st *bankState, sub *submission, w int, add func(lipgloss.Style, string, int)) {
 	s := m.c.Styles
-	spin := m.spin.View() + " "
+	spin := ansi.Strip(m.spin.View()) + " " // our own glyph; the line is styled (and sanitized) as a whole
 	kept := ""
 	if sub.fromForm {
 		kept = "; the form and its draft are as you left them"
@@ -152,9 +153,9 @@ func (m *Model) checkLines(sub *submission, add func(lipgloss.Style, string, int
 	phrase := fmt.Sprintf("%q", clip(sub.phrase, 40))
 	switch {
 	case ck.running:
-		add(s.Accent, m.spin.View()+" recalling "+phrase+"…", 1)
+		add(s.Accent, ansi.Strip(m.spin.View())+" recalling "+phrase+"…", 1)
 	case ck.waiting:
-		add(s.Muted, m.spin.View()+" nothing stored under the document yet · checking again in "+seconds(ck.retry), 1)
+		add(s.Muted, ansi.Strip(m.spin.View())+" nothing stored under the document yet · checking again in "+seconds(ck.retry), 1)
 	case ck.err != nil:
 		add(s.Error, "✗ the check failed: "+m.c.Describe(ck.err), 2)
 	case ck.res == nil:
