@@ -1,25 +1,17 @@
 package client_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"hindsight-tui/client"
-	"hindsight-tui/client/hindsighttest"
 )
 
-// activityEpoch is the fixed clock of the activity tests (and the seed epoch).
-var activityEpoch = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
-
 func TestAuditLogs(t *testing.T) {
-	clock := &fakeClock{t: activityEpoch}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t)
+	ctx := t.Context()
 	if _, err := c.ListAuditLogs(ctx, "audited", client.ListAuditLogsParams{}); client.StatusCode(err) != 404 {
 		t.Fatalf("missing bank: %v", err)
 	}
@@ -56,10 +48,10 @@ func TestAuditLogs(t *testing.T) {
 		t.Errorf("recall request %s", recall.Request)
 	}
 	if recall.Failed() || recall.Transport != client.TransportHTTP || recall.DurationMS == nil || *recall.DurationMS != 0 ||
-		!recall.StartedAt.Equal(activityEpoch.Add(time.Hour)) || !recall.EndedAt.Equal(recall.StartedAt.Time) {
+		!recall.StartedAt.Equal(epoch.Add(time.Hour)) || !recall.EndedAt.Equal(recall.StartedAt.Time) {
 		t.Errorf("recall entry %+v", recall)
 	}
-	if retain.Action != "retain" || !retain.StartedAt.Equal(activityEpoch) {
+	if retain.Action != "retain" || !retain.StartedAt.Equal(epoch) {
 		t.Errorf("retain entry %+v", retain)
 	}
 
@@ -70,8 +62,8 @@ func TestAuditLogs(t *testing.T) {
 	}{
 		{"action", client.ListAuditLogsParams{Action: "recall"}, []string{"recall"}},
 		{"transport", client.ListAuditLogsParams{Transport: client.TransportSystem}, nil},
-		{"since", client.ListAuditLogsParams{StartDate: activityEpoch.Add(time.Minute)}, []string{"update_memory", "recall"}},
-		{"until, another zone", client.ListAuditLogsParams{EndDate: activityEpoch.Add(time.Minute).In(time.FixedZone("PST", -8*3600))}, []string{"retain"}},
+		{"since", client.ListAuditLogsParams{StartDate: epoch.Add(time.Minute)}, []string{"update_memory", "recall"}},
+		{"until, another zone", client.ListAuditLogsParams{EndDate: epoch.Add(time.Minute).In(time.FixedZone("PST", -8*3600))}, []string{"retain"}},
 		{"page", client.ListAuditLogsParams{Limit: 1, Offset: 1}, []string{"recall"}},
 	}
 	for _, tc := range tests {
@@ -98,7 +90,7 @@ func TestAuditLogs(t *testing.T) {
 		t.Fatal(err)
 	}
 	if stats.Period != "30d" || stats.Trunc != "day" || len(stats.Buckets) != 1 || stats.Buckets[0].Total != 3 ||
-		stats.Buckets[0].Actions["recall"] != 1 || !stats.Buckets[0].Time.Equal(activityEpoch.Truncate(24*time.Hour)) {
+		stats.Buckets[0].Actions["recall"] != 1 || !stats.Buckets[0].Time.Equal(epoch.Truncate(24*time.Hour)) {
 		t.Errorf("stats %+v", stats)
 	}
 	if s, err := c.AuditLogStats(ctx, "audited", "reflect", ""); err != nil || len(s.Buckets) != 0 || s.Period != "7d" {

@@ -51,13 +51,39 @@ func tagSeed() *hindsighttest.Seed {
 	}}}
 }
 
-func newClient(t *testing.T, srv *hindsighttest.Server) *client.Client {
+// newClient is a client of srv with opts.
+func newClient(t *testing.T, srv *hindsighttest.Server, opts ...client.Option) *client.Client {
 	t.Helper()
-	c, err := client.New(srv.URL())
+	c, err := client.New(srv.URL(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// epoch is the seed epoch: where serveAt's clock starts, and the fixed clock of the
+// activity tests.
+var epoch = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+// server starts a test server with opts, closed when the test ends.
+func server(t *testing.T, opts ...hindsighttest.Option) *hindsighttest.Server {
+	t.Helper()
+	srv := hindsighttest.NewServer(opts...)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// serve is a client of a new server with opts.
+func serve(t *testing.T, opts ...hindsighttest.Option) *client.Client {
+	t.Helper()
+	return newClient(t, server(t, opts...))
+}
+
+// serveAt is serve on a clock the test moves by hand, starting at the epoch.
+func serveAt(t *testing.T, opts ...hindsighttest.Option) (*client.Client, *fakeClock) {
+	t.Helper()
+	clock := &fakeClock{t: epoch}
+	return serve(t, append(opts, hindsighttest.WithClock(clock.Now))...), clock
 }
 
 func texts(rs []client.RecallResult) []string {
@@ -70,9 +96,7 @@ func texts(rs []client.RecallResult) []string {
 }
 
 func TestTagMatchModes(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(tagSeed()))
-	defer srv.Close()
-	c := newClient(t, srv)
+	c := serve(t, hindsighttest.WithSeed(tagSeed()))
 	key := map[string]string{}
 	for _, m := range tagSeed().Banks[0].Memories {
 		key[m.Text] = m.Key
@@ -135,10 +159,8 @@ func TestRecallMaxTokensCut(t *testing.T) {
 			{Key: "s4", Text: "Deploy.", FactType: "world", MentionedAt: "2026-10-05T10:00:00Z"},
 		},
 	}}}
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(seed))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c := serve(t, hindsighttest.WithSeed(seed))
+	ctx := t.Context()
 	full, err := c.Recall(ctx, "cut", client.RecallRequest{Query: "deploy rollback", MaxTokens: client.Ptr(100000)})
 	if err != nil {
 		t.Fatal(err)
@@ -186,11 +208,8 @@ func TestRecallMaxTokensCut(t *testing.T) {
 }
 
 func TestAsyncRetainProgress(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now), hindsighttest.WithAsyncDelay(10*time.Second))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t, hindsighttest.WithAsyncDelay(10*time.Second))
+	ctx := t.Context()
 	res, err := c.Retain(ctx, "async", client.RetainRequest{Async: true, Items: []client.MemoryItem{
 		{Content: "Priya owns the payments service. She is on call this week.", Tags: []string{"team:payments"}}}})
 	if err != nil {
@@ -232,11 +251,8 @@ func TestAsyncRetainProgress(t *testing.T) {
 }
 
 func TestOperationStateRules(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now), hindsighttest.WithAsyncDelay(time.Minute))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t, hindsighttest.WithAsyncDelay(time.Minute))
+	ctx := t.Context()
 	submit := func() string {
 		res, err := c.Retain(ctx, "ops", client.RetainRequest{Async: true, Items: []client.MemoryItem{{Content: "Ship on Fridays only after 2pm."}}})
 		if err != nil {
@@ -282,10 +298,9 @@ func TestOperationStateRules(t *testing.T) {
 }
 
 func TestServerErrorShapesDecoded(t *testing.T) {
-	srv := hindsighttest.NewServer()
-	defer srv.Close()
+	srv := server(t)
 	c := newClient(t, srv)
-	ctx := context.Background()
+	ctx := t.Context()
 
 	_, err := c.Recall(ctx, "b", client.RecallRequest{Query: "x", Budget: "huge"})
 	ae, ok := err.(*client.APIError)

@@ -1,28 +1,23 @@
 package client_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"hindsight-tui/client"
-	"hindsight-tui/client/hindsighttest"
 )
 
 func TestWebhooks(t *testing.T) {
-	clock := &fakeClock{t: activityEpoch}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t)
+	ctx := t.Context()
 	h, err := c.CreateWebhook(ctx, "hooked", client.CreateWebhookRequest{URL: "https://hooks.example.com/in", Secret: "s",
 		EventTypes: []string{client.EventRetainCompleted}, HTTPConfig: &client.WebhookHTTPConfig{Headers: map[string]string{"X-A": "1"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.BankID != "hooked" || !h.Enabled || !h.CreatedAt.Equal(activityEpoch) || h.CreatedAt.Raw != "2026-11-30 09:00:00+00" ||
+	if h.BankID != "hooked" || !h.Enabled || !h.CreatedAt.Equal(epoch) || h.CreatedAt.Raw != "2026-11-30 09:00:00+00" ||
 		h.HTTPConfig.Method != "POST" || h.HTTPConfig.TimeoutSeconds != 30 || h.HTTPConfig.Headers["X-A"] != "1" {
 		t.Errorf("created %+v", h)
 	}
@@ -92,11 +87,8 @@ func TestWebhooks(t *testing.T) {
 }
 
 func TestWebhookDeliveryRetryDecoded(t *testing.T) {
-	clock := &fakeClock{t: activityEpoch}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, _ := serveAt(t)
+	ctx := t.Context()
 	h, err := c.CreateWebhook(ctx, "b", client.CreateWebhookRequest{URL: "https://down.lab.invalid/in", EventTypes: []string{client.EventRetainCompleted}})
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +101,7 @@ func TestWebhookDeliveryRetryDecoded(t *testing.T) {
 		t.Fatalf("%+v %v", p, err)
 	}
 	d := p.Items[0]
-	if d.Status != client.StatusPending || d.Attempts != 2 || !d.NextRetryAt.Equal(activityEpoch.Add(5*time.Second)) ||
+	if d.Status != client.StatusPending || d.Attempts != 2 || !d.NextRetryAt.Equal(epoch.Add(5*time.Second)) ||
 		d.LastError == "" || d.LastResponseStatus != nil {
 		t.Errorf("retrying delivery %+v", d)
 	}
