@@ -12,7 +12,7 @@ import (
 // ranking, response encoding) against a bank of 100,000 memories. The index is built
 // before the timer starts, as it would be after the first recall following a write.
 func BenchmarkRecall100k(b *testing.B) {
-	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return fixedNow }))
+	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return testEpoch }))
 	if err != nil {
 		b.Fatal(err)
 	}

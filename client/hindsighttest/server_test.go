@@ -38,7 +38,7 @@ func (c *stepClock) Advance(d time.Duration) {
 }
 
 // newTestServer starts a server on the fixed test clock and closes it with the test.
-func newTestServer(t *testing.T, opts ...Option) *Server {
+func newTestServer(t testing.TB, opts ...Option) *Server {
 	t.Helper()
 	clock := newStepClock()
 	srv := NewServer(append([]Option{WithClock(clock.Now)}, opts...)...)
@@ -54,7 +54,7 @@ type reply struct {
 }
 
 // json decodes the body into a generic value.
-func (r reply) json(t *testing.T) any {
+func (r reply) json(t testing.TB) any {
 	t.Helper()
 	var v any
 	if err := json.Unmarshal(r.body, &v); err != nil {
@@ -64,7 +64,7 @@ func (r reply) json(t *testing.T) any {
 }
 
 // obj decodes the body as an object.
-func (r reply) obj(t *testing.T) map[string]any {
+func (r reply) obj(t testing.TB) map[string]any {
 	t.Helper()
 	m, ok := r.json(t).(map[string]any)
 	if !ok {
@@ -74,7 +74,7 @@ func (r reply) obj(t *testing.T) map[string]any {
 }
 
 // send sends a request; body may be nil, a string (sent raw) or a value to encode.
-func send(t *testing.T, srv *Server, method, path string, body any, header ...string) reply {
+func send(t testing.TB, srv *Server, method, path string, body any, header ...string) reply {
 	t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -110,6 +110,12 @@ func send(t *testing.T, srv *Server, method, path string, body any, header ...st
 	return reply{status: resp.StatusCode, header: resp.Header, body: raw}
 }
 
+// post sends a POST with body (see send).
+func post(t testing.TB, srv *Server, path string, body any, header ...string) reply {
+	t.Helper()
+	return send(t, srv, http.MethodPost, path, body, header...)
+}
+
 // mustStatus fails unless the reply has the wanted status.
 func mustStatus(t *testing.T, r reply, status int) reply {
 	t.Helper()
@@ -119,11 +125,11 @@ func mustStatus(t *testing.T, r reply, status int) reply {
 	return r
 }
 
-// detail returns the string detail of an error body.
-func detailOf(t *testing.T, r reply) string {
+// detailOf returns the string detail of an error body.
+func detailOf(t testing.TB, r reply) string {
 	t.Helper()
-	d, ok := r.obj(t)["detail"].(string)
-	if !ok {
+	d, list := detail(t, r.body)
+	if list != nil {
 		t.Fatalf("detail is not a string: %s", r.body)
 	}
 	return d
