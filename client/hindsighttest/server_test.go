@@ -37,12 +37,20 @@ func (c *stepClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// newTestServer starts a server on the fixed test clock and closes it with the test.
-func newTestServer(t testing.TB, opts ...Option) *Server {
+// clockedServer starts a server on a step clock the test advances, and closes it with
+// the test.
+func clockedServer(t testing.TB, opts ...Option) (*Server, *stepClock) {
 	t.Helper()
 	clock := newStepClock()
 	srv := NewServer(append([]Option{WithClock(clock.Now)}, opts...)...)
 	t.Cleanup(srv.Close)
+	return srv, clock
+}
+
+// newTestServer starts a server on the fixed test clock and closes it with the test.
+func newTestServer(t testing.TB, opts ...Option) *Server {
+	t.Helper()
+	srv, _ := clockedServer(t, opts...)
 	return srv
 }
 
@@ -71,6 +79,15 @@ func (r reply) obj(t testing.TB) map[string]any {
 		t.Fatalf("body is not an object: %s", r.body)
 	}
 	return m
+}
+
+// pluck returns the string field of every object in list, a decoded JSON array.
+func pluck(list any, field string) []string {
+	var out []string
+	for _, it := range list.([]any) {
+		out = append(out, it.(map[string]any)[field].(string))
+	}
+	return out
 }
 
 // send sends a request; body may be nil, a string (sent raw) or a value to encode.
@@ -117,12 +134,18 @@ func post(t testing.TB, srv *Server, path string, body any, header ...string) re
 }
 
 // mustStatus fails unless the reply has the wanted status.
-func mustStatus(t *testing.T, r reply, status int) reply {
+func mustStatus(t testing.TB, r reply, status int) reply {
 	t.Helper()
 	if r.status != status {
 		t.Fatalf("status %d, want %d; body %s", r.status, status, r.body)
 	}
 	return r
+}
+
+// getObj GETs path, which must answer 200 with an object.
+func getObj(t testing.TB, srv *Server, path string) map[string]any {
+	t.Helper()
+	return mustStatus(t, send(t, srv, "GET", path, nil), 200).obj(t)
 }
 
 // detailOf returns the string detail of an error body.
