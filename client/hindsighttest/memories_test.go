@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -51,13 +50,7 @@ func TestMemoryListTagModes(t *testing.T) {
 					q.Add("tags", tag)
 				}
 			}
-			got := listTexts(t, srv, "tags", "?"+q.Encode())
-			sort.Strings(got)
-			want := slices.Clone(tc.want)
-			sort.Strings(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("got %q, want %q", got, want)
-			}
+			checkSameStrings(t, listTexts(t, srv, "tags", "?"+q.Encode()), tc.want)
 		})
 	}
 }

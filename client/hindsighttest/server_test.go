@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -88,6 +89,15 @@ func pluck(list any, field string) []string {
 		out = append(out, it.(map[string]any)[field].(string))
 	}
 	return out
+}
+
+// checkSameStrings fails unless got and want hold the same strings, in any order.
+func checkSameStrings(t testing.TB, got, want []string) {
+	t.Helper()
+	got, want = slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 }
 
 // send sends a request; body may be nil, a string (sent raw) or a value to encode.
