@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
@@ -130,7 +128,7 @@ func TestDetailLoading(t *testing.T) {
 		t.Fatal("esc did not close the document")
 	}
 	_ = m.View()
-	r.Send(tea.MouseClickMsg{X: 3, Y: m.listTop + 2, Button: tea.MouseLeft})
+	r.Send(uitest.Click(3, m.listTop+2))
 	if m.cursor != 2 {
 		t.Fatalf("click selected row %d", m.cursor)
 	}

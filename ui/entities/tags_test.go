@@ -157,7 +157,7 @@ func TestTagsFollowTheBank(t *testing.T) {
 	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
 	h.Keys("t")
 	before := append([]client.TagCount(nil), m.tags.rows...)
-	h.Send(common.BankSelectedMsg{BankID: "writer-agent"})
+	h.SelectBank("writer-agent")
 	if m.tags.bank != "writer-agent" || m.tags.loading || !m.tags.loaded {
 		t.Fatalf("tags of %q: loading=%v loaded=%v", m.tags.bank, m.tags.loading, m.tags.loaded)
 	}

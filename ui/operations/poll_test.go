@@ -192,7 +192,7 @@ func TestBankSwitchStopsPolling(t *testing.T) {
 	if len(pollWaits(h)) == 0 {
 		t.Fatal("no auto-refresh to go stale")
 	}
-	h.Send(common.BankSelectedMsg{BankID: "scratch"})
+	h.SelectBank("scratch")
 	before := len(rec.All())
 	h.Fire(func(msg tea.Msg) bool { p, ok := msg.(pollDueMsg); return ok && p.bank == "team-platform" })
 	if n := len(rec.All()) - before; n != 0 {

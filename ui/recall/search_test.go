@@ -11,7 +11,6 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/router"
 	"hindsight-tui/ui/uitest"
 )
@@ -198,16 +197,16 @@ func TestHistoryPerBank(t *testing.T) {
 
 	// Another bank has its own history, filters and query; coming back restores them.
 	m.cur.filters.budget = "high"
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	if len(m.cur.history) != 0 || m.cur.filters.budget != "" || m.res != nil {
 		t.Fatalf("research-agent inherited %v / %q / results", m.cur.history, m.cur.filters.budget)
 	}
 	query(h, m, "judges")
-	h.Send(common.BankSelectedMsg{BankID: uitest.DemoBank})
+	h.SelectBank(uitest.DemoBank)
 	if m.cur.filters.budget != "high" || !slices.Equal(m.cur.history, []string{"tokyo trip", "coffee"}) {
 		t.Errorf("user-alex-prefs came back with budget %q history %v", m.cur.filters.budget, m.cur.history)
 	}
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	if got := m.search.Value(); got != "judges" {
 		t.Errorf("research-agent's query came back as %q", got)
 	}
@@ -217,7 +216,7 @@ func TestBankSwitchDropsTheSearchInFlight(t *testing.T) {
 	m, h := uitest.Demo(t, New)
 	m.search.SetValue("coffee")
 	cmd := m.searchNow()
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	h.Do(cmd)
 	if m.res != nil {
 		t.Error("an answer for the previous bank was shown")

@@ -156,7 +156,7 @@ func Start(t testing.TB, c *common.Common, p common.Pane, opts ...Option) *Host 
 	}
 	h.Add(o.id, p, w, ht)
 	if o.bank != "" {
-		h.Send(common.BankSelectedMsg{BankID: o.bank})
+		h.SelectBank(o.bank)
 	}
 	if !o.noFocus {
 		h.Focus(o.id)
@@ -335,4 +335,11 @@ func Messages[T any](h *Host) []T {
 		}
 	}
 	return out
+}
+
+// SelectBank tells every pane the bank id was selected, as the sidebar does, and
+// delivers what that leads to.
+func (h *Host) SelectBank(id string) {
+	h.T.Helper()
+	h.Send(common.BankSelectedMsg{BankID: id})
 }
