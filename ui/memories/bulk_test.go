@@ -24,17 +24,15 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := first.Items[1].ID
-	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "PATCH",
-		Path: "/v1/default/banks/" + uitest.DemoBank + "/memories/" + bad, Status: 500, Body: `{"detail":"boom"}`}))
-	c := uitest.NewCommon(t, srv)
+	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithFault(hindsighttest.Fault{Method: "PATCH",
+		Path: "/v1/default/banks/" + uitest.DemoBank + "/memories/" + bad, Status: 500, Body: `{"detail":"boom"}`})))
+	c := r.C
 	before, err := c.Client.ListMemories(context.Background(), uitest.DemoBank,
 		client.ListMemoriesParams{Type: client.FactWorld, State: "invalidated", Limit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := before.Total
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	r.Keys("t", "space", "space", "space")
 	if len(m.selected) != 3 {
 		t.Fatalf("%d selected", len(m.selected))
@@ -122,11 +120,7 @@ func TestCancelConfirm(t *testing.T) {
 
 // TestReadOnly disables selection, invalidate and restore.
 func TestReadOnly(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	c.ReadOnly = true
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.ReadOnly())
 	r.Keys("space", "A", "x", "E")
 	if len(m.selected) != 0 || r.Front() != nil {
 		t.Fatalf("read-only pane selected %d or opened %T", len(m.selected), r.Front())

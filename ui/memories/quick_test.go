@@ -16,10 +16,7 @@ import (
 // filter on enter and clears it on esc; s still edits the server's text filter.
 func TestQuickFilter(t *testing.T) {
 	rec := &uitest.Recorder{}
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv, rec.Option())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Size(100, 35))
+	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()), uitest.Size(100, 35))
 	loaded := m.loaded()
 	if loaded == 0 {
 		t.Fatal("nothing loaded")

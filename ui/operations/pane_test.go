@@ -214,11 +214,10 @@ func TestPaging(t *testing.T) {
 // The request waits until the cursor rests.
 func TestDetail(t *testing.T) {
 	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	id := retainAsync(t, c, "scratch", "", 2, true)
+	id := retainAsync(t, uitest.NewCommon(t, srv), "scratch", "", 2, true)
 	srv.CompleteOperations()
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("scratch"))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("scratch"))
+	c := h.C
 	var waits []time.Duration
 	for _, tm := range h.Timers() {
 		if uitest.Is[detailDueMsg](tm.Msg) {
