@@ -177,22 +177,15 @@ func TestHistoryPerBank(t *testing.T) {
 	}
 	h.Keys("/")
 	m.search.SetValue("")
-	h.Keys("up")
-	if got := m.search.Value(); got != "coffee" {
-		t.Errorf("up in the empty box gave %q, want the newest query", got)
-	}
-	h.Keys("up")
-	if got := m.search.Value(); got != "tokyo trip" {
-		t.Errorf("second up gave %q", got)
-	}
-	h.Keys("up") // the oldest stays
-	h.Keys("down")
-	if got := m.search.Value(); got != "coffee" {
-		t.Errorf("down gave %q", got)
-	}
-	h.Keys("down")
-	if got := m.search.Value(); got != "" {
-		t.Errorf("down past the newest gave %q, want the empty box back", got)
+	// From the empty box up goes to the newest query, then older ones, and stays at
+	// the oldest; down comes back, and past the newest gives the empty box back.
+	for i, step := range []struct{ key, want string }{
+		{"up", "coffee"}, {"up", "tokyo trip"}, {"up", "tokyo trip"}, {"down", "coffee"}, {"down", ""},
+	} {
+		h.Keys(step.key)
+		if got := m.search.Value(); got != step.want {
+			t.Errorf("key %d (%s) gave %q, want %q", i+1, step.key, got, step.want)
+		}
 	}
 
 	// Another bank has its own history, filters and query; coming back restores them.
