@@ -19,8 +19,7 @@ var deleteCount = regexp.MustCompile(`and its (\d+) memories\?`)
 func TestDocumentDelete(t *testing.T) {
 	s := demo(t)
 	before := number(t, overviewTotal, s.waitFor(wait, "Alex's assistant", "documents"))
-	s.tab("Documents")
-	s.waitFor(wait, "chat-2026-11-02-tokyo-food", "5 of 5")
+	s.tab("Documents", "chat-2026-11-02-tokyo-food", "5 of 5")
 
 	// Open the Tokyo chat: its text, chunk by chunk.
 	s.keys("/")

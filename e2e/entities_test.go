@@ -7,8 +7,7 @@ import "testing"
 // from a tag to a recall scoped to it, whose filter shows the tag's chip.
 func TestEntitiesAndTags(t *testing.T) {
 	s := demo(t)
-	s.tab("Entities")
-	s.waitFor(wait, "53 entities", "Alex Moreno", "Linked memories · ")
+	s.tab("Entities", "53 entities", "Alex Moreno", "Linked memories · ")
 	s.keys("j")
 	s.waitFor(wait, "mentions   20", "Jordan works rotating")
 	s.keys("Enter", "j", "Enter") // into the linked memories, open the second

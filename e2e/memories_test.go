@@ -7,8 +7,7 @@ import "testing"
 // and restores it.
 func TestMemoriesCurate(t *testing.T) {
 	s := demo(t)
-	s.tab("Memories")
-	s.waitFor(wait, "all valid memories", "80 memories")
+	s.tab("Memories", "all valid memories", "80 memories")
 
 	// Tag and type filters.
 	s.keys("f")

@@ -22,8 +22,7 @@ func footer(screen string) string {
 // operation it becomes.
 func TestOperationsRetry(t *testing.T) {
 	s := demo(t)
-	s.tab("Operations")
-	s.waitFor(wait, "status all · type all · parents shown", "✗ failed", "auto-refresh every")
+	s.tab("Operations", "status all · type all · parents shown", "✗ failed", "auto-refresh every")
 
 	// Down to the failed operation: the detail beside the list shows its error.
 	const failedDetail = "✗ failed  consolidation"

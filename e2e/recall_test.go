@@ -50,8 +50,7 @@ func waitRows(s *session, ok func(match []string) bool) string {
 // It also opens copy-as-code and looks for the curl command.
 func TestRecallFilters(t *testing.T) {
 	s := demo(t)
-	s.tab("Recall")
-	s.waitFor(wait, "what would your agent ask")
+	s.tab("Recall", "what would your agent ask")
 	s.typeText("restaurants")
 	s.waitFor(wait, "results ·")
 

@@ -12,8 +12,7 @@ import (
 // file, which must exist, be private and hold the question.
 func TestReflectAskExpandExport(t *testing.T) {
 	s := demo(t)
-	s.tab("Reflect")
-	s.waitFor(wait, "Ask a question · enter sends")
+	s.tab("Reflect", "Ask a question · enter sends")
 
 	const question = "What are Alex's plans for the Tokyo trip?"
 	s.typeText(question)

@@ -15,8 +15,7 @@ import (
 // finds the memory in the Recall pane.
 func TestRetainAsyncThenRecall(t *testing.T) {
 	s := demo(t)
-	s.tab("Retain")
-	s.waitFor(wait, "Retain into user-alex-prefs", "what should the agent remember?")
+	s.tab("Retain", "Retain into user-alex-prefs", "what should the agent remember?")
 	s.typeText("Alex adopted a grey cat named Miso in November.")
 	s.keys("Tab")
 	s.typeText("adoption chat")
@@ -51,8 +50,7 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 	}
 
 	// The memory is in recall, with its tags.
-	s.tab("Recall")
-	s.waitFor(wait, "what would your agent ask")
+	s.tab("Recall", "what would your agent ask")
 	s.typeText("grey cat named Miso")
 	scr = s.waitFor(wait, "Alex adopted a grey cat named Miso in", "tokens ")
 	for _, want := range []string{"pets, source:chat", "mood=happy, source=e2e", "context adoption chat"} {
@@ -80,8 +78,7 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 	args := []string{bin, "--url", srv.URL(), "--bank", bank}
 
 	s := start(t, 120, 40, env, args...)
-	s.tab("Retain")
-	s.waitFor(wait, "Retain into "+bank)
+	s.tab("Retain", "Retain into "+bank)
 	s.typeText("Alex switched to decaf after 2pm.")
 	s.keys("Tab", "Tab", "Tab", "Tab")
 	s.typeText("health")
@@ -103,8 +100,7 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 	}
 
 	s = start(t, 120, 40, env, args...)
-	s.tab("Retain")
-	scr := s.waitFor(wait, "Retain into "+bank, "restored the draft saved", "Alex switched to decaf after 2pm.")
+	scr := s.tab("Retain", "Retain into "+bank, "restored the draft saved", "Alex switched to decaf after 2pm.")
 	for _, want := range []string{"health", "source=e2e"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("the restored form lacks %q:\n%s", want, scr)

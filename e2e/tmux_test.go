@@ -185,10 +185,10 @@ func demo(t *testing.T) *session {
 	return start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, binary(t), "--demo")
 }
 
-// tab waits until the demo bank is listed and the tab named name is shown, and
-// presses the tab's number: which number it has depends on which panes the build
-// has.
-func (s *session) tab(name string) {
+// tab waits until the demo bank is listed and the tab named name is shown, presses
+// the tab's number (which number it has depends on which panes the build has), and
+// waits for the pane to show every want string; it returns that screen.
+func (s *session) tab(name string, want ...string) string {
 	s.t.Helper()
 	re := regexp.MustCompile(`(\d) ` + regexp.QuoteMeta(name))
 	var n string
@@ -201,4 +201,5 @@ func (s *session) tab(name string) {
 		return ""
 	})
 	s.keys(n)
+	return s.waitFor(wait, want...)
 }
