@@ -4,7 +4,6 @@ import (
 	"context"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,24 +14,6 @@ import (
 // These tests run the client against the in-memory server over real HTTP, showing that
 // the semantics the UI explains (tag matching, the max_tokens cut, async progress,
 // operation state rules, error shapes) arrive decoded as the UI needs them.
-
-// fakeClock is a settable clock shared with the test server.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 func tagSeed() *hindsighttest.Seed {
 	mem := func(key, text string, tags ...string) hindsighttest.SeedMemory {
@@ -80,9 +61,9 @@ func serve(t *testing.T, opts ...hindsighttest.Option) *client.Client {
 }
 
 // serveAt is serve on a clock the test moves by hand, starting at the epoch.
-func serveAt(t *testing.T, opts ...hindsighttest.Option) (*client.Client, *fakeClock) {
+func serveAt(t *testing.T, opts ...hindsighttest.Option) (*client.Client, *hindsighttest.Clock) {
 	t.Helper()
-	clock := &fakeClock{t: epoch}
+	clock := hindsighttest.NewClock(epoch)
 	return serve(t, append(opts, hindsighttest.WithClock(clock.Now))...), clock
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 func TestListLLMRequests(t *testing.T) {
-	clock := &fakeClock{t: epoch}
+	clock := hindsighttest.NewClock(epoch)
 	srv := server(t, hindsighttest.WithClock(clock.Now), hindsighttest.WithBackgroundConsolidation())
 	c := newClient(t, srv)
 	ctx := t.Context()

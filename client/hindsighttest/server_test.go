@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -18,31 +17,11 @@ import (
 // unshifted.
 var testEpoch = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 
-// stepClock is a manually advanced clock, safe to step while the server reads it.
-type stepClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newStepClock() *stepClock { return &stepClock{now: testEpoch} }
-
-func (c *stepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *stepClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // clockedServer starts a server on a step clock the test advances, and closes it with
 // the test.
-func clockedServer(t testing.TB, opts ...Option) (*Server, *stepClock) {
+func clockedServer(t testing.TB, opts ...Option) (*Server, *Clock) {
 	t.Helper()
-	clock := newStepClock()
+	clock := NewClock(testEpoch)
 	srv := NewServer(append([]Option{WithClock(clock.Now)}, opts...)...)
 	t.Cleanup(srv.Close)
 	return srv, clock

@@ -71,12 +71,12 @@ func TestRetryFailed(t *testing.T) {
 	if lastPoll(h) != pollMin {
 		t.Fatalf("retry did not start the quick refresh: %v", lastPoll(h))
 	}
-	clk.Step(1500 * time.Millisecond)
+	clk.Advance(1500 * time.Millisecond)
 	tick(h)
 	if got := statusOf(m, op.ID); got != client.StatusProcessing {
 		t.Fatalf("at 1.5 s: %q", got)
 	}
-	clk.Step(time.Second)
+	clk.Advance(time.Second)
 	tick(h)
 	if got := statusOf(m, op.ID); got != client.StatusCompleted {
 		t.Fatalf("at 2.5 s: %q", got)

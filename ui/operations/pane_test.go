@@ -115,7 +115,7 @@ func TestStartedOperationIsFollowed(t *testing.T) {
 	if d := lastPoll(h); d != pollMin {
 		t.Fatalf("auto-refresh in %v, want %v", d, pollMin)
 	}
-	clk.Step(3 * time.Second)
+	clk.Advance(3 * time.Second)
 	tick(h)
 	if len(h.Toasts) != 0 {
 		t.Fatalf("toasts %q, want none for an announced operation", h.Toasts)

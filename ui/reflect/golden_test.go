@@ -60,12 +60,12 @@ func TestGoldenViews(t *testing.T) {
 			h.Type(tokyoQuestion)
 			h.Keys("alt+enter")
 			held := askHeld(h, m, "And who is going with them?")
-			clock.Step(83 * time.Second)
+			clock.Advance(83 * time.Second)
 			t.Cleanup(func() { h.Do(held) })
 		}},
 		{name: "cancelled", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, clock *uitest.Clock) {
 			held := askHeld(h, m, "How does Alex take coffee?")
-			clock.Step(4 * time.Second)
+			clock.Advance(4 * time.Second)
 			h.Keys("esc")
 			h.Do(held)
 		}},
