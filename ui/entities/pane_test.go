@@ -136,10 +136,7 @@ func TestEntitiesJumpsAndOpens(t *testing.T) {
 		t.Fatal("enter should move into the detail")
 	}
 	h.Keys("j", "enter")
-	d, ok := h.Front().(*components.MemoryDialog)
-	if !ok {
-		t.Fatalf("enter should open the memory: front %T", h.Front())
-	}
+	d := uitest.Front[*components.MemoryDialog](h)
 	// The dialog loads the memory itself, as it opens.
 	if d.Loading() || d.Memory() == nil || d.Memory().ID != m.det.mems[1].ID {
 		t.Fatalf("the memory dialog shows %+v", d.Memory())

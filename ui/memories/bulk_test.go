@@ -38,10 +38,7 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatalf("%d selected", len(m.selected))
 	}
 	r.Keys("x")
-	conf, ok := r.Front().(*components.Confirm)
-	if !ok {
-		t.Fatalf("front dialog = %T", r.Front())
-	}
+	conf := uitest.Front[*components.Confirm](r)
 	if v := ansi.Strip(conf.View()); !strings.Contains(v, "invalidate 3 memories?") {
 		t.Fatalf("confirmation does not state the count:\n%s", v)
 	}
@@ -50,10 +47,7 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatalf("bulk did not finish: %+v", m.bulk)
 	}
 	// The failures are listed one per memory: short id, text, and why.
-	fd, ok := r.Front().(*listDialog)
-	if !ok {
-		t.Fatalf("front dialog = %T, want the failures list", r.Front())
-	}
+	fd := uitest.Front[*listDialog](r)
 	fv := ansi.Strip(fd.View())
 	if !strings.Contains(fv, "1 memory could not be invalidated") || !strings.Contains(fv, bad[:8]) ||
 		!strings.Contains(fv, "boom") || len(fd.lines) != 1 {

@@ -92,9 +92,7 @@ func TestShowMemories(t *testing.T) {
 	if cur := m.current(); cur == nil || cur.ID != want.ID {
 		t.Fatalf("cursor on %+v, want %s", cur, want.ID)
 	}
-	if _, ok := r.Front().(*components.MemoryDialog); !ok {
-		t.Fatalf("front dialog = %T", r.Front())
-	}
+	uitest.Front[*components.MemoryDialog](r)
 }
 
 // TestPagingWindow scrolls a large bank to the end: pages load ahead of the cursor, G

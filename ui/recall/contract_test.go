@@ -74,7 +74,7 @@ func TestContract(t *testing.T) {
 	m.cur.filters = filters{types: [3]bool{false, false, true}}
 	query(h, m, "coffee")
 	h.Keys("enter")
-	if d, ok := h.Front().(*components.MemoryDialog); !ok || d.Memory() == nil {
+	if d := uitest.Front[*components.MemoryDialog](h); d.Memory() == nil {
 		t.Fatalf("memory not opened: %T", h.Front())
 	}
 	check()

@@ -295,8 +295,8 @@ func TestTraceView(t *testing.T) {
 		t.Fatal("no trace row selected")
 	}
 	h.Keys("enter")
-	d, ok := h.Front().(*components.MemoryDialog)
-	if !ok || d.Memory() == nil || d.Memory().ID != node {
+	d := uitest.Front[*components.MemoryDialog](h)
+	if d.Memory() == nil || d.Memory().ID != node {
 		t.Fatalf("enter on a trace row opened %T", h.Front())
 	}
 	h.Keys("esc", "t")

@@ -73,7 +73,7 @@ func TestContract(t *testing.T) {
 		}
 	}
 	h.Keys("enter")
-	if d, ok := h.Front().(*components.MemoryDialog); !ok || d.Memory() == nil {
+	if d := uitest.Front[*components.MemoryDialog](h); d.Memory() == nil {
 		t.Fatalf("memory not opened: %T", h.Front())
 	}
 	check()

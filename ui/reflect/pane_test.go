@@ -90,8 +90,8 @@ func TestAskShowsTheAnswerAndItsEvidence(t *testing.T) {
 		t.Error("the evidence header did not change")
 	}
 	h.Keys("enter")
-	d, ok := h.Front().(*components.MemoryDialog)
-	if !ok || d.Memory() == nil || d.Memory().ID != tn.evidence[0].id {
+	d := uitest.Front[*components.MemoryDialog](h)
+	if d.Memory() == nil || d.Memory().ID != tn.evidence[0].id {
 		t.Fatalf("memory dialog %T", h.Front())
 	}
 	h.Keys("esc")

@@ -55,7 +55,7 @@ func TestContract(t *testing.T) {
 		r.Keys("ctrl+b")
 		r.Paste(file)
 		r.Keys("enter")
-		if d := r.Front().(*batchDialog); d.async != async {
+		if d := uitest.Front[*batchDialog](r); d.async != async {
 			r.Keys("space")
 		}
 		r.Keys("enter")

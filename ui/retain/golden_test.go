@@ -95,9 +95,7 @@ func TestGoldenDialogs(t *testing.T) {
 			r.Keys("ctrl+b")
 			r.Paste(file)
 			r.Keys("enter")
-			if _, ok := r.Front().(*batchDialog); !ok {
-				t.Fatalf("front dialog %T", r.Front())
-			}
+			uitest.Front[*batchDialog](r)
 			uitest.RequireGolden(t, r.Front())
 		})
 	}

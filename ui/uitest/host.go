@@ -365,3 +365,15 @@ func (h *Host) SelectBank(id string) {
 	h.T.Helper()
 	h.Send(common.BankSelectedMsg{BankID: id})
 }
+
+// Front returns the front dialog, which must be a D: the test fails when no dialog is
+// open or the front one is of another type.
+func Front[D common.Dialog](h *Host) D {
+	h.T.Helper()
+	d, ok := h.R.Front().(D)
+	if !ok {
+		var want D
+		h.T.Fatalf("front dialog is %T, want %T", h.R.Front(), want)
+	}
+	return d
+}
