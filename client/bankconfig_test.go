@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -10,10 +9,8 @@ import (
 )
 
 func TestBankConfigOverridesAndDefense(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(modelSeed()))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c := serve(t, hindsighttest.WithSeed(modelSeed()))
+	ctx := t.Context()
 
 	missing, err := c.GetBankConfig(ctx, "nowhere")
 	if err != nil || len(missing.Keys()) != 46 || len(missing.Overrides) != 0 || missing.MemoryDefense() != nil {

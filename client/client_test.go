@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"hindsight-tui/client/clienttest"
 )
 
 // recorder is a tiny server that records the last request and answers with a fixed
@@ -200,16 +201,7 @@ func TestNetworkErrorKinds(t *testing.T) {
 	}
 
 	// A server that hangs: timeout via context deadline, and cancel.
-	block := make(chan struct{})
-	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-block:
-		case <-r.Context().Done():
-		}
-	}))
-	defer hang.Close()
-	defer close(block)
-	c, _ = New(hang.URL)
+	c, _ = New(clienttest.Hanging(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	_, err = c.Version(ctx)
@@ -224,25 +216,14 @@ func TestNetworkErrorKinds(t *testing.T) {
 	}
 
 	// A server that drops the connection without answering.
-	drop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		conn, _, err := w.(http.Hijacker).Hijack()
-		if err == nil {
-			conn.Close()
-		}
-	}))
-	defer drop.Close()
-	c, _ = New(drop.URL)
+	c, _ = New(clienttest.Dropping(t))
 	_, err = c.Version(context.Background())
 	if k, _ := NetKind(err); k != NetClosed {
 		t.Errorf("dropped: kind = %v (%v)", k, err)
 	}
 
 	// TLS: a plain HTTP client against a TLS server with an unknown certificate.
-	tlsSrv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
-	tlsSrv.Config.ErrorLog = log.New(io.Discard, "", 0) // the failed handshake is the point
-	tlsSrv.StartTLS()
-	defer tlsSrv.Close()
-	c, _ = New(tlsSrv.URL)
+	c, _ = New(clienttest.Untrusted(t))
 	_, err = c.Version(context.Background())
 	if k, _ := NetKind(err); k != NetTLS {
 		t.Errorf("bad certificate: kind = %v (%v)", k, err)

@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -34,12 +33,8 @@ func healthSeed() *hindsighttest.Seed {
 }
 
 func TestConsolidate(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(healthSeed()), hindsighttest.WithClock(clock.Now),
-		hindsighttest.WithAsyncDelay(10*time.Second))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t, hindsighttest.WithSeed(healthSeed()), hindsighttest.WithAsyncDelay(10*time.Second))
+	ctx := t.Context()
 
 	_, err := c.Consolidate(ctx, "nope", nil)
 	if !client.IsNotFound(err) || !strings.Contains(err.Error(), "Bank 'nope' not found") {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"hindsight-tui/client/clienttest"
 )
 
 // describeCall makes one real request so the error has the exact shape callers see.
@@ -80,28 +80,17 @@ func TestDescribeNetworkErrors(t *testing.T) {
 			"cannot reach the server at http://127.0.0.1:1", "connection refused", "--url", "HINDSIGHT_API_URL", "profile")
 	})
 	t.Run("timeout", func(t *testing.T) {
-		release := make(chan struct{})
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			select {
-			case <-release:
-			case <-r.Context().Done():
-			}
-		}))
-		defer srv.Close()
-		defer close(release)
-		c, _ := New(srv.URL)
+		url := clienttest.Hanging(t)
+		c, _ := New(url)
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		defer cancel()
 		_, err := c.ListBanks(ctx, ListBanksParams{})
-		checkDescription(t, Describe(err, srv.URL), "did not answer in time", "--timeout")
+		checkDescription(t, Describe(err, url), "did not answer in time", "--timeout")
 	})
 	t.Run("untrusted certificate", func(t *testing.T) {
-		srv := httptest.NewUnstartedServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
-		srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the handshake failure is expected
-		srv.StartTLS()
-		defer srv.Close()
-		err := describeCall(t, srv.URL)
-		checkDescription(t, Describe(err, srv.URL), "secure connection", "not trust")
+		url := clienttest.Untrusted(t)
+		err := describeCall(t, url)
+		checkDescription(t, Describe(err, url), "secure connection", "not trust")
 	})
 	t.Run("https to a plain server", func(t *testing.T) {
 		srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
@@ -111,15 +100,9 @@ func TestDescribeNetworkErrors(t *testing.T) {
 		checkDescription(t, Describe(err, url), "does not speak TLS", "http://")
 	})
 	t.Run("connection closed", func(t *testing.T) {
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			conn, _, err := w.(http.Hijacker).Hijack()
-			if err == nil {
-				conn.Close()
-			}
-		}))
-		defer srv.Close()
-		err := describeCall(t, srv.URL)
-		checkDescription(t, Describe(err, srv.URL), "closed the connection")
+		url := clienttest.Dropping(t)
+		err := describeCall(t, url)
+		checkDescription(t, Describe(err, url), "closed the connection")
 	})
 	t.Run("cancelled", func(t *testing.T) {
 		err := &NetworkError{Kind: NetCanceled, Err: context.Canceled}

@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -14,10 +13,8 @@ func TestDirectivesActiveAndTags(t *testing.T) {
 	seed.Banks[0].Directives = append(seed.Banks[0].Directives,
 		hindsighttest.SeedDirective{Name: "Maya only", Content: "Use her name.", Priority: 7, IsActive: true, Tags: []string{"person:maya"}},
 		hindsighttest.SeedDirective{Name: "Retired", Content: "Old.", Priority: 9, IsActive: false})
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(seed))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c := serve(t, hindsighttest.WithSeed(seed))
+	ctx := t.Context()
 	names := func(p client.ListDirectivesParams) string {
 		t.Helper()
 		l, err := c.ListDirectives(ctx, "cafe", p)

@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"sort"
 	"strings"
 	"testing"
@@ -11,10 +10,8 @@ import (
 )
 
 func TestDryRunExtractThenRetain(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(modelSeed()))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c := serve(t, hindsighttest.WithSeed(modelSeed()))
+	ctx := t.Context()
 	content := "Maya Lopez opened a bakery in Porto. I suggested she stock oat milk. Leo will visit in May."
 	dry, err := c.DryRunExtract(ctx, "cafe", client.DryRunExtractRequest{Content: content, Context: "chat",
 		Timestamp: "2026-11-30T10:00:00Z", RetainExtractionMode: "concise"})

@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -10,10 +9,8 @@ import (
 )
 
 func TestGraphsOnDemoBanks(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithDemoSeed(), hindsighttest.WithClock(func() time.Time { return activityEpoch }))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, _ := serveAt(t, hindsighttest.WithDemoSeed())
+	ctx := t.Context()
 
 	g, err := c.Graph(ctx, "user-alex-prefs", client.GraphParams{})
 	if err != nil {
@@ -93,7 +90,7 @@ func TestGraphsOnDemoBanks(t *testing.T) {
 		total += b.Total()
 	}
 	if ts.Period != "90d" || ts.Trunc != "day" || ts.TimeField != "mentioned_at" || len(ts.Buckets) != 90 || total == 0 ||
-		!ts.Buckets[89].Time.Equal(activityEpoch.Truncate(24*time.Hour)) {
+		!ts.Buckets[89].Time.Equal(epoch.Truncate(24*time.Hour)) {
 		t.Errorf("timeseries %s/%s/%s %d buckets, %d memories", ts.Period, ts.Trunc, ts.TimeField, len(ts.Buckets), total)
 	}
 	def, err := c.MemoriesTimeseries(ctx, "user-alex-prefs", "fortnight", "")
@@ -113,13 +110,8 @@ func TestGraphRowsKeepServerText(t *testing.T) {
 				Entities: []hindsighttest.SeedEntity{{Name: "Ana"}, {Name: "Ben"}}},
 		}}}}
 	// On the seed epoch, seed times load unshifted.
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(seed), hindsighttest.WithClock(func() time.Time { return activityEpoch }))
-	defer srv.Close()
-	g, err := client.New(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := g.Graph(context.Background(), "g", client.GraphParams{TagsMatch: client.TagsAny})
+	g, _ := serveAt(t, hindsighttest.WithSeed(seed))
+	out, err := g.Graph(t.Context(), "g", client.GraphParams{TagsMatch: client.TagsAny})
 	if err != nil || len(out.Nodes) != 2 {
 		t.Fatalf("%+v %v", out, err)
 	}

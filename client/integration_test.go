@@ -4,7 +4,6 @@ import (
 	"context"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,24 +14,6 @@ import (
 // These tests run the client against the in-memory server over real HTTP, showing that
 // the semantics the UI explains (tag matching, the max_tokens cut, async progress,
 // operation state rules, error shapes) arrive decoded as the UI needs them.
-
-// fakeClock is a settable clock shared with the test server.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 func tagSeed() *hindsighttest.Seed {
 	mem := func(key, text string, tags ...string) hindsighttest.SeedMemory {
@@ -51,13 +32,39 @@ func tagSeed() *hindsighttest.Seed {
 	}}}
 }
 
-func newClient(t *testing.T, srv *hindsighttest.Server) *client.Client {
+// newClient is a client of srv with opts.
+func newClient(t *testing.T, srv *hindsighttest.Server, opts ...client.Option) *client.Client {
 	t.Helper()
-	c, err := client.New(srv.URL())
+	c, err := client.New(srv.URL(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// epoch is the seed epoch: where serveAt's clock starts, and the fixed clock of the
+// activity tests.
+var epoch = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+// server starts a test server with opts, closed when the test ends.
+func server(t *testing.T, opts ...hindsighttest.Option) *hindsighttest.Server {
+	t.Helper()
+	srv := hindsighttest.NewServer(opts...)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// serve is a client of a new server with opts.
+func serve(t *testing.T, opts ...hindsighttest.Option) *client.Client {
+	t.Helper()
+	return newClient(t, server(t, opts...))
+}
+
+// serveAt is serve on a clock the test moves by hand, starting at the epoch.
+func serveAt(t *testing.T, opts ...hindsighttest.Option) (*client.Client, *hindsighttest.Clock) {
+	t.Helper()
+	clock := hindsighttest.NewClock(epoch)
+	return serve(t, append(opts, hindsighttest.WithClock(clock.Now))...), clock
 }
 
 func texts(rs []client.RecallResult) []string {
@@ -70,9 +77,7 @@ func texts(rs []client.RecallResult) []string {
 }
 
 func TestTagMatchModes(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(tagSeed()))
-	defer srv.Close()
-	c := newClient(t, srv)
+	c := serve(t, hindsighttest.WithSeed(tagSeed()))
 	key := map[string]string{}
 	for _, m := range tagSeed().Banks[0].Memories {
 		key[m.Text] = m.Key
@@ -135,10 +140,8 @@ func TestRecallMaxTokensCut(t *testing.T) {
 			{Key: "s4", Text: "Deploy.", FactType: "world", MentionedAt: "2026-10-05T10:00:00Z"},
 		},
 	}}}
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(seed))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c := serve(t, hindsighttest.WithSeed(seed))
+	ctx := t.Context()
 	full, err := c.Recall(ctx, "cut", client.RecallRequest{Query: "deploy rollback", MaxTokens: client.Ptr(100000)})
 	if err != nil {
 		t.Fatal(err)
@@ -186,11 +189,8 @@ func TestRecallMaxTokensCut(t *testing.T) {
 }
 
 func TestAsyncRetainProgress(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now), hindsighttest.WithAsyncDelay(10*time.Second))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t, hindsighttest.WithAsyncDelay(10*time.Second))
+	ctx := t.Context()
 	res, err := c.Retain(ctx, "async", client.RetainRequest{Async: true, Items: []client.MemoryItem{
 		{Content: "Priya owns the payments service. She is on call this week.", Tags: []string{"team:payments"}}}})
 	if err != nil {
@@ -232,11 +232,8 @@ func TestAsyncRetainProgress(t *testing.T) {
 }
 
 func TestOperationStateRules(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now), hindsighttest.WithAsyncDelay(time.Minute))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t, hindsighttest.WithAsyncDelay(time.Minute))
+	ctx := t.Context()
 	submit := func() string {
 		res, err := c.Retain(ctx, "ops", client.RetainRequest{Async: true, Items: []client.MemoryItem{{Content: "Ship on Fridays only after 2pm."}}})
 		if err != nil {
@@ -282,10 +279,9 @@ func TestOperationStateRules(t *testing.T) {
 }
 
 func TestServerErrorShapesDecoded(t *testing.T) {
-	srv := hindsighttest.NewServer()
-	defer srv.Close()
+	srv := server(t)
 	c := newClient(t, srv)
-	ctx := context.Background()
+	ctx := t.Context()
 
 	_, err := c.Recall(ctx, "b", client.RecallRequest{Query: "x", Budget: "huge"})
 	ae, ok := err.(*client.APIError)
@@ -319,7 +315,7 @@ func TestServerErrorShapesDecoded(t *testing.T) {
 // TestServerTime reads the server's clock, not this machine's: the test server's is
 // pinned years away from now, and follows when it is stepped.
 func TestServerTime(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2031, 2, 3, 4, 5, 6, 700, time.UTC)}
+	clock := hindsighttest.NewClock(time.Date(2031, 2, 3, 4, 5, 6, 700, time.UTC))
 	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now))
 	defer srv.Close()
 	c := newClient(t, srv)

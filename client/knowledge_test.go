@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -10,10 +9,8 @@ import (
 )
 
 func TestKnowledgeBase(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(modelSeed()))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c := serve(t, hindsighttest.WithSeed(modelSeed()))
+	ctx := t.Context()
 
 	folder, err := c.CreateKnowledgeFolder(ctx, "cafe", "People", "")
 	if err != nil || folder.Kind != client.NodeFolder || !strings.HasPrefix(folder.ID, "kf-") {

@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -10,16 +9,13 @@ import (
 )
 
 func TestBankLLMHealth(t *testing.T) {
-	ctx := context.Background()
-	off := hindsighttest.NewServer()
-	defer off.Close()
-	_, err := newClient(t, off).BankLLMHealth(ctx, "b")
+	ctx := t.Context()
+	_, err := serve(t).BankLLMHealth(ctx, "b")
 	if !client.IsNotFound(err) || !strings.Contains(err.Error(), "HINDSIGHT_API_ENABLE_BANK_LLM_HEALTH") {
 		t.Errorf("probe on a server without it: %v", err)
 	}
 
-	srv := hindsighttest.NewServer(hindsighttest.WithBankLLMHealth())
-	defer srv.Close()
+	srv := server(t, hindsighttest.WithBankLLMHealth())
 	c := newClient(t, srv)
 	v, err := c.Version(ctx)
 	if err != nil || !v.Enabled(client.FeatureBankLLMHealth) {

@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -12,11 +11,10 @@ import (
 )
 
 func TestListLLMRequests(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithClock(clock.Now), hindsighttest.WithBackgroundConsolidation())
-	defer srv.Close()
+	clock := hindsighttest.NewClock(epoch)
+	srv := server(t, hindsighttest.WithClock(clock.Now), hindsighttest.WithBackgroundConsolidation())
 	c := newClient(t, srv)
-	ctx := context.Background()
+	ctx := t.Context()
 	srv.SetBankLLM("l", "consolidation", "flaky")
 	_, err := c.Retain(ctx, "l", client.RetainRequest{Items: []client.MemoryItem{{Content: "Bea paints. Bea sells prints.",
 		DocumentID: "d1", Entities: []client.EntityHint{{Text: "Bea", Type: "PERSON"}}}}})

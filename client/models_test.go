@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -27,12 +26,8 @@ func modelSeed() *hindsighttest.Seed {
 }
 
 func TestMentalModelRefreshCycle(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(modelSeed()), hindsighttest.WithClock(clock.Now),
-		hindsighttest.WithAsyncDelay(10*time.Second))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, clock := serveAt(t, hindsighttest.WithSeed(modelSeed()), hindsighttest.WithAsyncDelay(10*time.Second))
+	ctx := t.Context()
 
 	created, err := c.CreateMentalModel(ctx, "cafe", client.CreateMentalModelRequest{ID: "maya", Name: "Maya's coffee",
 		SourceQuery: "What coffee does Maya order?", Tags: []string{"person:maya"},
@@ -111,11 +106,8 @@ func TestMentalModelRefreshCycle(t *testing.T) {
 }
 
 func TestMentalModelEmptyCandidate(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(modelSeed()), hindsighttest.WithClock(clock.Now))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c, _ := serveAt(t, hindsighttest.WithSeed(modelSeed()))
+	ctx := t.Context()
 	created, err := c.CreateMentalModel(ctx, "cafe", client.CreateMentalModelRequest{Name: "Nobody", SourceQuery: "q",
 		Tags: []string{"person:nobody"}})
 	if err != nil {

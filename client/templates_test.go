@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -11,11 +10,10 @@ import (
 )
 
 func TestBankTemplates(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(modelSeed()), hindsighttest.WithAPIKey("k"))
-	defer srv.Close()
-	c, _ := client.New(srv.URL(), client.WithAPIKey("k"))
+	srv := server(t, hindsighttest.WithSeed(modelSeed()), hindsighttest.WithAPIKey("k"))
+	c := newClient(t, srv, client.WithAPIKey("k"))
 	anon := newClient(t, srv)
-	ctx := context.Background()
+	ctx := t.Context()
 
 	tpl := &client.BankTemplate{Version: "1", Bank: map[string]any{"retain_mission": "Keep orders."},
 		MentalModels: []client.TemplateMentalModel{{ID: "orders", Name: "Orders", SourceQuery: "What does Maya order?",

@@ -3,7 +3,6 @@ package client_test
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"strings"
 	"testing"
 
@@ -16,10 +15,8 @@ func TestDocumentTransferRoundTrip(t *testing.T) {
 	seed.Banks[0].Documents = []hindsighttest.SeedDocument{{ID: "menu", CreatedAt: "2026-10-01T00:00:00Z",
 		Chunks: []string{"Maya orders an oat milk flat white."}}}
 	seed.Banks[0].Memories[0].DocumentID = "menu"
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(seed), hindsighttest.WithAPIKey("k"))
-	defer srv.Close()
-	c, _ := client.New(srv.URL(), client.WithAPIKey("k"))
-	ctx := context.Background()
+	c := newClient(t, server(t, hindsighttest.WithSeed(seed), hindsighttest.WithAPIKey("k")), client.WithAPIKey("k"))
+	ctx := t.Context()
 
 	sub, err := c.ExportDocuments(ctx, "cafe", client.ExportDocumentsParams{IncludeObservations: true})
 	if err != nil || sub.Status != "pending" || sub.OperationID == "" {
@@ -70,10 +67,8 @@ func TestDocumentTransferRoundTrip(t *testing.T) {
 }
 
 func TestRetainFiles(t *testing.T) {
-	srv := hindsighttest.NewServer(hindsighttest.WithSeed(modelSeed()))
-	defer srv.Close()
-	c := newClient(t, srv)
-	ctx := context.Background()
+	c := serve(t, hindsighttest.WithSeed(modelSeed()))
+	ctx := t.Context()
 	res, err := c.RetainFiles(ctx, "cafe", []client.UploadFile{{Name: "notes.md", Data: []byte("Leo switched to black tea.")},
 		{Name: "more.txt", Data: []byte("Maya likes cinnamon buns.")}},
 		client.FileRetainRequest{FilesMetadata: []client.FileMetadata{{DocumentID: "notes", Tags: []string{"person:leo"}}, {}}})

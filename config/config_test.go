@@ -164,14 +164,38 @@ func TestResolveWithoutHome(t *testing.T) {
 	}
 }
 
+// resolveError is a configuration Resolve must refuse, and what its error must say.
+type resolveError struct {
+	name   string
+	flags  Flags
+	env    map[string]string
+	files  map[string]string
+	noHome bool     // no home directory (the files are not written)
+	want   []string // substrings of the error; "<home>" expands
+}
+
+// check runs Resolve on the case and fails unless it returns an error holding every
+// want; it returns the error.
+func (tc resolveError) check(t *testing.T) error {
+	t.Helper()
+	h := ""
+	if !tc.noHome {
+		h = home(t, tc.files)
+	}
+	_, err := Resolve(tc.flags, env(tc.env), h)
+	if err == nil {
+		t.Fatal("Resolve succeeded, want an error")
+	}
+	for _, w := range tc.want {
+		if w = strings.ReplaceAll(w, "<home>", h); !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not contain %q", err, w)
+		}
+	}
+	return err
+}
+
 func TestResolveErrors(t *testing.T) {
-	tests := []struct {
-		name  string
-		flags Flags
-		env   map[string]string
-		files map[string]string
-		want  []string // substrings of the error; "<home>" expands
-	}{
+	tests := []resolveError{
 		{name: "missing profile names the directory",
 			flags: Flags{Profile: "nope"},
 			want:  []string{"flag -p/--profile: profile not found", "<home>/.hindsight/cli-profiles ", "hindsight profile create"}},
@@ -217,19 +241,7 @@ func TestResolveErrors(t *testing.T) {
 			want:  []string{"--timeout"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h := home(t, tt.files)
-			_, err := Resolve(tt.flags, env(tt.env), h)
-			if err == nil {
-				t.Fatal("Resolve succeeded, want an error")
-			}
-			for _, w := range tt.want {
-				w = strings.ReplaceAll(w, "<home>", h)
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not contain %q", err, w)
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { tt.check(t) })
 	}
 }
 

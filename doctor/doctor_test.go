@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"hindsight-tui/client"
+	"hindsight-tui/client/clienttest"
 	"hindsight-tui/config"
 )
 
@@ -128,16 +129,7 @@ func TestUnhealthyBody(t *testing.T) {
 }
 
 func TestTimeout(t *testing.T) {
-	release := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	}))
-	defer srv.Close()
-	defer close(release)
-	out, code := diagnose(t, srv.URL, "", 50*time.Millisecond)
+	out, code := diagnose(t, clienttest.Hanging(t), "", 50*time.Millisecond)
 	if code == 0 {
 		t.Fatalf("exit 0:\n%s", out)
 	}

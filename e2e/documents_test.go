@@ -7,9 +7,6 @@ import (
 	"testing"
 )
 
-// docsTab finds the number of the Documents tab in the tab bar.
-var docsTab = regexp.MustCompile(`(\d) Documents`)
-
 // overviewTotal is the memory total in the overview's Memories table.
 var overviewTotal = regexp.MustCompile(`[┃│] total\s+(\d+)\s`)
 
@@ -20,16 +17,9 @@ var deleteCount = regexp.MustCompile(`and its (\d+) memories\?`)
 // the confirmation that states its memory count, and sees the document leave the list
 // and the overview's memory total drop by exactly that count.
 func TestDocumentDelete(t *testing.T) {
-	bin := binary(t)
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	scr := s.waitFor(wait, "Alex's assistant", "Documents", "Memories")
-	before := number(t, overviewTotal, s.waitFor(wait, "documents"))
-	m := docsTab.FindStringSubmatch(scr)
-	if m == nil {
-		t.Fatalf("no Documents tab:\n%s", scr)
-	}
-	s.keys(m[1])
-	s.waitFor(wait, "chat-2026-11-02-tokyo-food", "5 of 5")
+	s := demo(t)
+	before := number(t, overviewTotal, s.waitFor(wait, "Alex's assistant", "documents"))
+	s.tab("Documents", "chat-2026-11-02-tokyo-food", "5 of 5")
 
 	// Open the Tokyo chat: its text, chunk by chunk.
 	s.keys("/")
@@ -41,7 +31,7 @@ func TestDocumentDelete(t *testing.T) {
 
 	// Delete, confirmed; the dialog says how many memories go with it.
 	s.keys("D")
-	scr = s.waitFor(wait, "Delete document", "enter to delete")
+	scr := s.waitFor(wait, "Delete document", "enter to delete")
 	n := number(t, deleteCount, scr)
 	s.keys("Enter")
 	s.waitFor(wait, "Deleted document chat-2026-11-02-tokyo-food")

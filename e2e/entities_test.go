@@ -1,27 +1,13 @@
 package e2e
 
-import (
-	"regexp"
-	"testing"
-)
-
-// entitiesTab finds the Entities tab's number in the tab bar.
-var entitiesTab = regexp.MustCompile(`(\d) Entities`)
+import "testing"
 
 // TestEntitiesAndTags opens the Entities pane in the demo, selects an entity and sees
 // the memories linked to it; then it searches the Tags pane with a wildcard and jumps
 // from a tag to a recall scoped to it, whose filter shows the tag's chip.
 func TestEntitiesAndTags(t *testing.T) {
-	bin := binary(t)
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	scr := s.waitFor(wait, "Alex's assistant", "Entities")
-	n := entitiesTab.FindStringSubmatch(scr)
-	if n == nil {
-		t.Fatalf("no Entities tab:\n%s", scr)
-	}
-
-	s.keys(n[1])
-	s.waitFor(wait, "53 entities", "Alex Moreno", "Linked memories · ")
+	s := demo(t)
+	s.tab("Entities", "53 entities", "Alex Moreno", "Linked memories · ")
 	s.keys("j")
 	s.waitFor(wait, "mentions   20", "Jordan works rotating")
 	s.keys("Enter", "j", "Enter") // into the linked memories, open the second

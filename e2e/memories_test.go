@@ -1,26 +1,13 @@
 package e2e
 
-import (
-	"regexp"
-	"testing"
-)
-
-// memoriesTab finds the number of the Memories tab in the tab bar.
-var memoriesTab = regexp.MustCompile(`(\d) Memories`)
+import "testing"
 
 // TestMemoriesCurate filters the demo bank's memories by tag and type, opens one,
 // edits it with a diff preview, invalidates it, finds it under the invalidated state
 // and restores it.
 func TestMemoriesCurate(t *testing.T) {
-	bin := binary(t)
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	scr := s.waitFor(wait, "Alex's assistant", "Memories")
-	m := memoriesTab.FindStringSubmatch(scr)
-	if m == nil {
-		t.Fatalf("no Memories tab:\n%s", scr)
-	}
-	s.keys(m[1])
-	s.waitFor(wait, "all valid memories", "80 memories")
+	s := demo(t)
+	s.tab("Memories", "all valid memories", "80 memories")
 
 	// Tag and type filters.
 	s.keys("f")

@@ -7,9 +7,6 @@ import (
 	"time"
 )
 
-// opsTab finds the number of the Operations tab in the tab bar.
-var opsTab = regexp.MustCompile(`(\d) Operations`)
-
 // cancelHelp is the cancel key's line in the help overlay.
 var cancelHelp = regexp.MustCompile(`\sc\s+cancel\s`)
 
@@ -24,15 +21,8 @@ func footer(screen string) string {
 // auto-refresh take it out of failed. Cancel is not offered for the completed
 // operation it becomes.
 func TestOperationsRetry(t *testing.T) {
-	bin := binary(t)
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	scr := s.waitFor(wait, "Alex's assistant", "Operations")
-	m := opsTab.FindStringSubmatch(scr)
-	if m == nil {
-		t.Fatalf("no Operations tab:\n%s", scr)
-	}
-	s.keys(m[1])
-	s.waitFor(wait, "status all · type all · parents shown", "✗ failed", "auto-refresh every")
+	s := demo(t)
+	s.tab("Operations", "status all · type all · parents shown", "✗ failed", "auto-refresh every")
 
 	// Down to the failed operation: the detail beside the list shows its error.
 	const failedDetail = "✗ failed  consolidation"
@@ -54,7 +44,7 @@ func TestOperationsRetry(t *testing.T) {
 	s.keys("Enter")
 	s.waitFor(wait, "queued for retry")
 	s.waitGone(wait, failedDetail, "Retry operation")
-	scr = s.waitFor(wait, "✓ completed  consolidation", "consolidation")
+	scr := s.waitFor(wait, "✓ completed  consolidation", "consolidation")
 	if !strings.Contains(scr, "retries 0") {
 		t.Errorf("the detail did not follow the retry:\n%s", scr)
 	}

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // resultRow matches the first line of a result in the recall list: rank, type badge,
@@ -32,37 +31,26 @@ func listRows(screen string) []string {
 // (given the row's regexp match), and returns that screen.
 func waitRows(s *session, ok func(match []string) bool) string {
 	s.t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
-		scr := s.screen()
+	return s.until(wait, func(scr string) string {
 		rows := listRows(scr)
-		all := len(rows) > 0
+		if len(rows) == 0 {
+			return "the results to change"
+		}
 		for _, r := range rows {
-			all = all && ok(resultRow.FindStringSubmatch(r))
+			if !ok(resultRow.FindStringSubmatch(r)) {
+				return "the results to change"
+			}
 		}
-		if all {
-			return scr
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("waited %s for the results to change; screen:\n%s", wait, scr)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return ""
+	})
 }
 
 // TestRecallFilters runs a recall in the demo with a type filter and a tag filter and
 // checks the results obey both; any includes untagged memories, any_strict drops them.
 // It also opens copy-as-code and looks for the curl command.
 func TestRecallFilters(t *testing.T) {
-	bin := binary(t)
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	scr := s.waitFor(wait, "Alex's assistant", "Recall")
-	tab := regexp.MustCompile(`(\d) Recall`).FindStringSubmatch(scr)
-	if tab == nil {
-		t.Fatalf("no Recall tab:\n%s", scr)
-	}
-	s.keys(tab[1])
-	s.waitFor(wait, "what would your agent ask")
+	s := demo(t)
+	s.tab("Recall", "what would your agent ask")
 	s.typeText("restaurants")
 	s.waitFor(wait, "results ·")
 
@@ -79,7 +67,7 @@ func TestRecallFilters(t *testing.T) {
 	s.keys("Escape")
 	s.waitFor(wait, "filters types world · tags  source:chat", "defaults tags_match any")
 	// The search runs once typing pauses: wait for the rows of the new answer.
-	scr = waitRows(s, func(m []string) bool { return m[2] == "world" })
+	scr := waitRows(s, func(m []string) bool { return m[2] == "world" })
 
 	rows := listRows(scr)
 	if len(rows) < 3 {
@@ -132,8 +120,5 @@ func TestRecallFilters(t *testing.T) {
 	s.keys("Escape")
 	s.waitGone(wait, "Copy the request as code")
 
-	s.keys("q")
-	if rc := s.exitCode(wait); rc != 0 {
-		t.Fatalf("exit status %d", rc)
-	}
+	s.quit("q")
 }

@@ -3,33 +3,21 @@ package e2e
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
-
-// reflectTab finds the Reflect tab's number on the screen: the tabs before it depend
-// on which panes the build has.
-var reflectTab = regexp.MustCompile(`(\d) Reflect`)
 
 // TestReflectAskExpandExport asks the demo's assistant bank a question in the Reflect
 // pane, waits for the answer, shows its evidence, and exports the transcript to a
 // file, which must exist, be private and hold the question.
 func TestReflectAskExpandExport(t *testing.T) {
-	bin := binary(t)
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	scr := s.waitFor(wait, "Alex's assistant", "Reflect")
-	tab := reflectTab.FindStringSubmatch(scr)
-	if tab == nil {
-		t.Fatalf("no Reflect tab:\n%s", scr)
-	}
-	s.keys(tab[1])
-	s.waitFor(wait, "Ask a question · enter sends")
+	s := demo(t)
+	s.tab("Reflect", "Ask a question · enter sends")
 
 	const question = "What are Alex's plans for the Tokyo trip?"
 	s.typeText(question)
 	s.keys("Enter")
-	scr = s.waitFor(wait, "› "+question, "▸ evidence", "tokens ")
+	scr := s.waitFor(wait, "› "+question, "▸ evidence", "tokens ")
 	if !strings.Contains(scr, "Flights: JL 67") {
 		t.Errorf("the answer is not shown:\n%s", scr)
 	}
@@ -65,8 +53,5 @@ func TestReflectAskExpandExport(t *testing.T) {
 		}
 	}
 
-	s.keys("q")
-	if rc := s.exitCode(wait); rc != 0 {
-		t.Fatalf("exit status %d", rc)
-	}
+	s.quit("q")
 }

@@ -10,33 +10,12 @@ import (
 	"hindsight-tui/client/hindsighttest"
 )
 
-// retainTab and recallTab find the tabs' numbers on the screen: the tabs before them
-// depend on which panes the build has.
-var (
-	retainTab = regexp.MustCompile(`(\d) Retain`)
-	recallTab = regexp.MustCompile(`(\d) Recall`)
-)
-
-func tabKey(t *testing.T, re *regexp.Regexp, scr string) string {
-	t.Helper()
-	m := re.FindStringSubmatch(scr)
-	if m == nil {
-		t.Fatalf("no tab matching %s:\n%s", re, scr)
-	}
-	return m[1]
-}
-
 // TestRetainAsyncThenRecall writes a memory with tags and metadata in the demo,
 // submits it async, watches its operation complete, runs the recallable check, and
 // finds the memory in the Recall pane.
 func TestRetainAsyncThenRecall(t *testing.T) {
-	bin := binary(t)
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, bin, "--demo")
-	scr := s.waitFor(wait, "Alex's assistant", "Retain")
-	retain, recall := tabKey(t, retainTab, scr), tabKey(t, recallTab, scr)
-
-	s.keys(retain)
-	s.waitFor(wait, "Retain into user-alex-prefs", "what should the agent remember?")
+	s := demo(t)
+	s.tab("Retain", "Retain into user-alex-prefs", "what should the agent remember?")
 	s.typeText("Alex adopted a grey cat named Miso in November.")
 	s.keys("Tab")
 	s.typeText("adoption chat")
@@ -59,7 +38,7 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 
 	// The operation is followed until it completes (the demo takes two seconds).
 	s.waitFor(wait, "operation ", "the memory is not recallable until the operation completes")
-	scr = s.waitFor(wait, "completed · the server took", "retain completed: 1 item stored in user-alex-prefs")
+	scr := s.waitFor(wait, "completed · the server took", "retain completed: 1 item stored in user-alex-prefs")
 	if !strings.Contains(scr, "stored · document ") && !strings.Contains(scr, "1 item stored · document ") {
 		t.Errorf("no document line:\n%s", scr)
 	}
@@ -71,8 +50,7 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 	}
 
 	// The memory is in recall, with its tags.
-	s.keys(recall)
-	s.waitFor(wait, "what would your agent ask")
+	s.tab("Recall", "what would your agent ask")
 	s.typeText("grey cat named Miso")
 	scr = s.waitFor(wait, "Alex adopted a grey cat named Miso in", "tokens ")
 	for _, want := range []string{"pets, source:chat", "mood=happy, source=e2e", "context adoption chat"} {
@@ -82,10 +60,7 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 	}
 	s.keys("Escape")
 	s.waitFor(wait, "/ grey cat named Miso")
-	s.keys("q")
-	if rc := s.exitCode(wait); rc != 0 {
-		t.Fatalf("exit status %d", rc)
-	}
+	s.quit("q")
 }
 
 // TestRetainDraftSurvivesServerError submits against a server that answers 500: the
@@ -103,9 +78,7 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 	args := []string{bin, "--url", srv.URL(), "--bank", bank}
 
 	s := start(t, 120, 40, env, args...)
-	scr := s.waitFor(wait, "Alex's assistant", "Retain")
-	s.keys(tabKey(t, retainTab, scr))
-	s.waitFor(wait, "Retain into "+bank)
+	s.tab("Retain", "Retain into "+bank)
 	s.typeText("Alex switched to decaf after 2pm.")
 	s.keys("Tab", "Tab", "Tab", "Tab")
 	s.typeText("health")
@@ -113,10 +86,7 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 	s.typeText("source=e2e")
 	s.keys("C-s")
 	s.waitFor(wait, "failed (HTTP 500): extraction backend", "nothing was stored; the form and its draft are as you left them")
-	s.keys("C-c")
-	if rc := s.exitCode(wait); rc != 0 {
-		t.Fatalf("exit status %d", rc)
-	}
+	s.quit("C-c")
 
 	// The draft on disk: private, without the server's URL.
 	matches, _ := filepath.Glob(filepath.Join(state, "hindsight-tui", "drafts", "*.json"))
@@ -130,16 +100,11 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 	}
 
 	s = start(t, 120, 40, env, args...)
-	scr = s.waitFor(wait, "Alex's assistant", "Retain")
-	s.keys(tabKey(t, retainTab, scr))
-	scr = s.waitFor(wait, "Retain into "+bank, "restored the draft saved", "Alex switched to decaf after 2pm.")
+	scr := s.tab("Retain", "Retain into "+bank, "restored the draft saved", "Alex switched to decaf after 2pm.")
 	for _, want := range []string{"health", "source=e2e"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("the restored form lacks %q:\n%s", want, scr)
 		}
 	}
-	s.keys("C-c")
-	if rc := s.exitCode(wait); rc != 0 {
-		t.Fatalf("exit status %d", rc)
-	}
+	s.quit("C-c")
 }

@@ -13,9 +13,7 @@ const wait = 15 * time.Second
 // TestShellAndBanks walks the app shell and the banks pane the way a new user would:
 // start-up, bank navigation, filter, create and delete a bank, help, resize, quit.
 func TestShellAndBanks(t *testing.T) {
-	bin := binary(t)
-	state := t.TempDir()
-	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + state, "TZ=UTC"}, bin, "--demo")
+	s := demo(t)
 
 	// Start-up: the demo badge, the banks and the overview of the newest bank.
 	scr := s.waitFor(wait, "DEMO", "Banks", "Alex's assistant", "Overview", "Disposition", "? help")
@@ -74,10 +72,7 @@ func TestShellAndBanks(t *testing.T) {
 	s.waitFor(wait, "Disposition", "Alex's assistant")
 
 	// Quit.
-	s.keys("q")
-	if rc := s.exitCode(wait); rc != 0 {
-		t.Fatalf("exit status %d", rc)
-	}
+	s.quit("q")
 }
 
 // TestUnreachableServer shows the connection explanation instead of exiting, and quits
@@ -88,8 +83,5 @@ func TestUnreachableServer(t *testing.T) {
 	s.waitFor(wait, "Cannot connect to Hindsight", "Cannot reach the server at http://127.0.0.1:1", "r retry", "1 error")
 	s.keys("r")
 	s.waitFor(wait, "Cannot connect to Hindsight", "2 errors")
-	s.keys("q")
-	if rc := s.exitCode(wait); rc != 0 {
-		t.Fatalf("exit status %d", rc)
-	}
+	s.quit("q")
 }

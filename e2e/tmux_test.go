@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -107,69 +108,98 @@ func (s *session) resize(w, h int) {
 	s.tmux("resize-window", "-t", "0", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h))
 }
 
-// waitFor polls the screen until every want string is visible, and fails with the last
-// screen after the timeout. Polling, not sleeping, keeps the test fast on a quiet
+// until reads the screen every 50 ms until check finds nothing missing (it returns
+// ""), and returns that screen; after timeout it fails with what check last said was
+// missing and the last screen. Polling, not sleeping, keeps the test fast on a quiet
 // machine and patient on a loaded one.
-func (s *session) waitFor(timeout time.Duration, want ...string) string {
+func (s *session) until(timeout time.Duration, check func(screen string) (missing string)) string {
 	s.t.Helper()
 	deadline := time.Now().Add(timeout)
-	var scr string
 	for {
-		scr = s.screen()
-		missing := ""
-		for _, w := range want {
-			if !strings.Contains(scr, w) {
-				missing = w
-				break
-			}
-		}
+		scr := s.screen()
+		missing := check(scr)
 		if missing == "" {
 			return scr
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("waited %s for %q; screen:\n%s", timeout, missing, scr)
+			s.t.Fatalf("waited %s for %s; screen:\n%s", timeout, missing, scr)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 }
 
-// waitGone polls until none of the strings is visible.
-func (s *session) waitGone(timeout time.Duration, gone ...string) string {
+// waitFor waits until every want string is visible.
+func (s *session) waitFor(timeout time.Duration, want ...string) string {
 	s.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		scr := s.screen()
-		present := ""
-		for _, g := range gone {
-			if strings.Contains(scr, g) {
-				present = g
-				break
+	return s.until(timeout, func(scr string) string {
+		for _, w := range want {
+			if !strings.Contains(scr, w) {
+				return fmt.Sprintf("%q", w)
 			}
 		}
-		if present == "" {
-			return scr
+		return ""
+	})
+}
+
+// waitGone waits until none of the strings is visible.
+func (s *session) waitGone(timeout time.Duration, gone ...string) string {
+	s.t.Helper()
+	return s.until(timeout, func(scr string) string {
+		for _, g := range gone {
+			if strings.Contains(scr, g) {
+				return fmt.Sprintf("%q to disappear", g)
+			}
 		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("waited %s for %q to disappear; screen:\n%s", timeout, present, scr)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return ""
+	})
 }
 
 // exitCode waits for the program to exit and returns its status.
 func (s *session) exitCode(timeout time.Duration) int {
 	s.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
+	rc := 0
+	s.until(timeout, func(string) string {
 		b, err := os.ReadFile(filepath.Join(s.dir, "rc"))
-		if err == nil && len(bytes.TrimSpace(b)) > 0 {
-			var rc int
-			fmt.Sscan(string(b), &rc)
-			return rc
+		if err != nil || len(bytes.TrimSpace(b)) == 0 {
+			return "the program to exit"
 		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("program did not exit within %s; screen:\n%s", timeout, s.screen())
-		}
-		time.Sleep(50 * time.Millisecond)
+		fmt.Sscan(string(b), &rc)
+		return ""
+	})
+	return rc
+}
+
+// quit presses keys (q, C-c) and fails unless the program then exits with status 0.
+func (s *session) quit(keys ...string) {
+	s.t.Helper()
+	s.keys(keys...)
+	if rc := s.exitCode(wait); rc != 0 {
+		s.t.Fatalf("exit status %d", rc)
 	}
+}
+
+// demo builds the binary and runs it with --demo in a 120x40 terminal, with a state
+// directory of its own and the clock in UTC.
+func demo(t *testing.T) *session {
+	t.Helper()
+	return start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC"}, binary(t), "--demo")
+}
+
+// tab waits until the demo bank is listed and the tab named name is shown, presses
+// the tab's number (which number it has depends on which panes the build has), and
+// waits for the pane to show every want string; it returns that screen.
+func (s *session) tab(name string, want ...string) string {
+	s.t.Helper()
+	re := regexp.MustCompile(`(\d) ` + regexp.QuoteMeta(name))
+	var n string
+	s.until(wait, func(scr string) string {
+		m := re.FindStringSubmatch(scr)
+		if m == nil || !strings.Contains(scr, "Alex's assistant") {
+			return "the demo bank and the " + name + " tab"
+		}
+		n = m[1]
+		return ""
+	})
+	s.keys(n)
+	return s.waitFor(wait, want...)
 }

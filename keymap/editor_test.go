@@ -2,26 +2,15 @@ package keymap
 
 import "testing"
 
+// Every editor binding is documented, and every one is live at once while the editor
+// has focus.
 func TestEditorKeyMap(t *testing.T) {
 	km := DefaultEditorKeyMap()
-	seen := map[string]string{}
-	for name, b := range bindings(km) {
-		if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
-			t.Errorf("%s: keys %v help %+v", name, b.Keys(), b.Help())
-		}
-		if !b.Enabled() {
-			t.Errorf("%s is disabled by default", name)
-		}
-		// Every binding is live at once while the editor has focus.
-		for _, k := range b.Keys() {
-			if other, ok := seen[k]; ok {
-				t.Errorf("key %q is bound to both %s and %s", k, other, name)
-			}
-			seen[k] = name
-		}
-	}
-	if len(bindings(km)) != 21 {
-		t.Errorf("%d bindings; a new field needs a default here", len(bindings(km)))
+	editor := group{"Editor", bindings(km)}
+	checkDocumented(t, editor)
+	checkNoCollisions(t, editor)
+	if len(editor.keys) != 21 {
+		t.Errorf("%d bindings; a new field needs a default here", len(editor.keys))
 	}
 	other := DefaultEditorKeyMap()
 	other.Undo.SetEnabled(false)

@@ -19,32 +19,114 @@ func bindings(group any) map[string]key.Binding {
 	return out
 }
 
-func TestEveryBindingIsDocumented(t *testing.T) {
-	km := Default()
-	for _, g := range []any{km.Global, km.List, km.Banks, km.Form} {
-		for name, b := range bindings(g) {
-			if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
-				t.Errorf("%s: keys %v help %+v", name, b.Keys(), b.Help())
-			}
-			if !b.Enabled() {
-				t.Errorf("%s is disabled by default", name)
+// without returns bs less the bindings with these names.
+func without(bs map[string]key.Binding, names ...string) map[string]key.Binding {
+	for _, n := range names {
+		delete(bs, n)
+	}
+	return bs
+}
+
+// group is a set of bindings by field name, named as errors show it.
+type group struct {
+	name string
+	keys map[string]key.Binding
+}
+
+// checkDocumented fails for every binding of g without keys or help, or disabled by
+// default.
+func checkDocumented(t *testing.T, g group) {
+	t.Helper()
+	for name, b := range g.keys {
+		if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
+			t.Errorf("%s.%s: keys %v help %+v", g.name, name, b.Keys(), b.Help())
+		}
+		if !b.Enabled() {
+			t.Errorf("%s.%s is disabled by default", g.name, name)
+		}
+	}
+}
+
+// checkNoCollisions fails for every key bound twice among groups that act at once.
+func checkNoCollisions(t *testing.T, groups ...group) {
+	t.Helper()
+	seen := map[string]string{}
+	for _, g := range groups {
+		for name, b := range g.keys {
+			for _, k := range b.Keys() {
+				if other, ok := seen[k]; ok {
+					t.Errorf("key %q is bound to both %s and %s.%s", k, other, g.name, name)
+				}
+				seen[k] = g.name + "." + name
 			}
 		}
 	}
 }
 
-// Keys that act in the same place must not collide: globals, list movement and the bank
-// actions are all live while the bank list has focus.
-func TestNoCollisions(t *testing.T) {
+func TestEveryBindingIsDocumented(t *testing.T) {
 	km := Default()
-	seen := map[string]string{}
-	for _, g := range []any{km.Global, km.List, km.Banks} {
-		for name, b := range bindings(g) {
-			for _, k := range b.Keys() {
-				if other, ok := seen[k]; ok {
-					t.Errorf("key %q is bound to both %s and %s", k, other, name)
-				}
-				seen[k] = name
+	for _, g := range []group{
+		{"Global", bindings(km.Global)}, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)},
+		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
+		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)},
+	} {
+		checkDocumented(t, g)
+	}
+}
+
+// Keys that act in the same place must not collide. Each case is a place and the
+// groups live there at once, less the bindings a pane takes over on purpose.
+func TestKeysDoNotCollide(t *testing.T) {
+	km := Default()
+	rc, rf, rt := km.Recall, km.Reflect, km.Retain
+	global := group{"Global", bindings(km.Global)}
+	// A pane with a search or ask of its own takes the place of the list filter (/),
+	// and its esc stops what is in flight before it goes back.
+	paneList := group{"List", without(bindings(km.List), "Filter", "Back")}
+	for _, tc := range []struct {
+		place  string
+		groups []group
+	}{
+		// The globals, list movement and the bank actions are all live while the bank
+		// list has focus.
+		{"bank list", []group{global, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)}}},
+		// Esc stops a load in flight before it goes back, so List.Back and Stop share it;
+		// the list filter is not used there.
+		{"operations", []group{global, paneList, {"Operations", without(bindings(km.Operations), "Stop")}}},
+		// The pane's search (/) takes the place of the list filter, and esc cancels a
+		// search in flight before it goes back.
+		{"recall results", []group{global, paneList, {"Recall", map[string]key.Binding{
+			"Search": rc.Search, "Filters": rc.Filters, "Reset": rc.Reset, "Trace": rc.Trace, "CopyCode": rc.CopyCode,
+			"Prompt": rc.Prompt, "Detail": rc.Detail, "DetailUp": rc.DetailUp, "DetailDn": rc.DetailDn,
+		}}}},
+		// The pane's ask (i or /) takes the place of the list filter, and esc cancels a
+		// question in flight instead of going back. Retry and copy reuse the global r,
+		// y and Y.
+		{"reflect transcript", []group{global, paneList, {"Reflect", map[string]key.Binding{
+			"Ask": rf.Ask, "Params": rf.Params, "Reset": rf.Reset, "Evidence": rf.Evidence, "Tools": rf.Tools,
+			"Export": rf.Export, "Schema": rf.Schema,
+		}}}},
+		// Outside the retain form the globals and the pane's keys act at once (Refresh's
+		// r is the pane's once connected, so it is left out); in the form only the ctrl
+		// chords act, and they must not be keys the root takes first (ctrl+c) or that
+		// the palette opens with (ctrl+p).
+		{"retain", []group{{"Global", without(bindings(km.Global), "Refresh")}, {"Retain", map[string]key.Binding{
+			"Submit": rt.Submit, "Editor": rt.Editor, "LoadFile": rt.LoadFile, "Batch": rt.Batch, "Cancel": rt.Cancel,
+			"Edit": rt.Edit, "Check": rt.Check, "Follow": rt.Follow, "Clear": rt.Clear,
+		}}}},
+	} {
+		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
+	}
+}
+
+// In the reflect composer every printable key is typing: the pane's composer keys must
+// not be plain characters.
+func TestReflectComposerKeysAreNotTyping(t *testing.T) {
+	r := Default().Reflect
+	for name, b := range map[string]key.Binding{"Send": r.Send, "Newline": r.Newline, "Leave": r.Leave, "Cancel": r.Cancel} {
+		for _, k := range b.Keys() {
+			if len([]rune(k)) == 1 {
+				t.Errorf("Reflect.%s uses the printable key %q", name, k)
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package styles
 
-import "testing"
+import (
+	"testing"
+
+	"charm.land/lipgloss/v2"
+)
 
 func TestThemesDiffer(t *testing.T) {
 	dark, light := New(true), New(false)
@@ -12,16 +16,33 @@ func TestThemesDiffer(t *testing.T) {
 	}
 }
 
-func TestFactTypeBadges(t *testing.T) {
+// The fact type and operation status badges take their colours from the palette.
+func TestBadges(t *testing.T) {
 	s := New(true)
-	for typ, want := range map[string]any{
-		"world":       s.Palette.World,
-		"experience":  s.Palette.Experience,
-		"observation": s.Palette.Observation,
-		"opinion":     s.Palette.Muted,
+	for _, badge := range []struct {
+		name  string
+		style func(string) lipgloss.Style
+		want  map[string]any
+	}{
+		{"FactType", s.FactType, map[string]any{
+			"world":       s.Palette.World,
+			"experience":  s.Palette.Experience,
+			"observation": s.Palette.Observation,
+			"opinion":     s.Palette.Muted,
+		}},
+		{"OperationStatus", s.OperationStatus, map[string]any{
+			"pending":    s.Palette.Warning,
+			"processing": s.Palette.Info,
+			"completed":  s.Palette.Success,
+			"failed":     s.Palette.Error,
+			"cancelled":  s.Palette.Muted,
+			"not_found":  s.Palette.Muted,
+		}},
 	} {
-		if got := s.FactType(typ).GetForeground(); got != want {
-			t.Errorf("FactType(%q) colour = %v, want %v", typ, got, want)
+		for value, want := range badge.want {
+			if got := badge.style(value).GetForeground(); got != want {
+				t.Errorf("%s(%q) colour = %v, want %v", badge.name, value, got, want)
+			}
 		}
 	}
 }

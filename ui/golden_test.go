@@ -56,7 +56,7 @@ func TestGolden(t *testing.T) {
 			faults: []hindsighttest.Fault{{Method: "GET", Path: "/version", Status: 500, Body: `{"detail":"database connection pool exhausted"}`}},
 			steps:  []step{func(t *testing.T, h *harness) { h.run(h.m.Init(), 0) }}},
 	}
-	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+	for _, size := range uitest.Terminals {
 		for _, sc := range screens {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				var opts []hindsighttest.Option

@@ -4,17 +4,15 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-)
 
-func click(x, y int) tea.MouseClickMsg {
-	return tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}
-}
+	"hindsight-tui/ui/uitest"
+)
 
 func TestClickFocusesAndForwardsInPaneCoordinates(t *testing.T) {
 	h, f := fakeModel(t, Options{}, "Overview", "Memories")
 	h.connectFake(120, 40)
 	// Main pane at (30,2); its content starts one cell in, at (31,3).
-	h.send(click(40, 7))
+	h.send(uitest.Click(40, 7))
 	if h.m.focus != 1 {
 		t.Fatalf("click in the main pane: focus %d", h.m.focus)
 	}
@@ -23,7 +21,7 @@ func TestClickFocusesAndForwardsInPaneCoordinates(t *testing.T) {
 		t.Fatalf("the pane got %+v, want (9,4)", got)
 	}
 	// Sidebar at (0,2), content from (1,3): a click on row 0 of the content.
-	h.send(click(1, 3))
+	h.send(uitest.Click(1, 3))
 	if h.m.focus != 0 {
 		t.Fatal("click in the sidebar did not focus it")
 	}
@@ -32,17 +30,17 @@ func TestClickFocusesAndForwardsInPaneCoordinates(t *testing.T) {
 	}
 	// A click on a border focuses without forwarding.
 	n := len(f.tabs[0].msgs)
-	h.send(click(30, 10))
+	h.send(uitest.Click(30, 10))
 	if h.m.focus != 1 || len(f.tabs[0].msgs) != n {
 		t.Fatal("a border click was forwarded or did not focus")
 	}
 	// Tabs: "1 Overview" starts at x=30, "2 Memories" after it.
-	h.send(click(45, 1))
+	h.send(uitest.Click(45, 1))
 	if h.m.focus != 2 || h.m.active != 1 {
 		t.Fatalf("click on the second tab: focus %d", h.m.focus)
 	}
 	// The header and footer do nothing.
-	h.send(click(5, 0), click(5, 39))
+	h.send(uitest.Click(5, 0), uitest.Click(5, 39))
 	if h.m.focus != 2 {
 		t.Fatal("a click on the header moved focus")
 	}
@@ -51,8 +49,8 @@ func TestClickFocusesAndForwardsInPaneCoordinates(t *testing.T) {
 func TestWheelGoesToThePaneUnderThePointer(t *testing.T) {
 	h, f := fakeModel(t, Options{}, "Overview")
 	h.connectFake(120, 40)
-	h.send(tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown})
-	h.send(tea.MouseWheelMsg{X: 50, Y: 10, Button: tea.MouseWheelUp})
+	h.send(uitest.Wheel("down", 5, 10))
+	h.send(uitest.Wheel("up", 50, 10))
 	if h.m.focus != 0 {
 		t.Fatal("the wheel moved focus")
 	}
@@ -68,15 +66,15 @@ func TestCollapsedClicks(t *testing.T) {
 	h, f := fakeModel(t, Options{}, "Overview")
 	h.connectFake(60, 20)
 	// The tab bar starts with "Banks"; "1 Overview" follows it.
-	h.send(click(10, 1))
+	h.send(uitest.Click(10, 1))
 	if h.m.focus != 1 {
 		t.Fatalf("click on the Overview tab: focus %d", h.m.focus)
 	}
-	h.send(click(10, 5))
+	h.send(uitest.Click(10, 5))
 	if _, ok := lastOf[tea.MouseClickMsg](f.tabs[0]); !ok || h.m.focus != 1 {
 		t.Fatal("the click did not go to the shown pane")
 	}
-	h.send(click(2, 1))
+	h.send(uitest.Click(2, 1))
 	if h.m.focus != 0 {
 		t.Fatal("click on the Banks tab did not focus the sidebar")
 	}
@@ -86,13 +84,13 @@ func TestClicksWithADialogGoToTheDialog(t *testing.T) {
 	h, f := fakeModel(t, Options{}, "Overview")
 	h.connectFake(120, 40)
 	h.press(":")
-	h.send(click(100, 30)) // outside the palette
+	h.send(uitest.Click(100, 30)) // outside the palette
 	if _, clicked := lastOf[tea.MouseClickMsg](f.tabs[0]); len(h.m.r.Dialogs()) != 1 || clicked || h.m.focus != 0 {
 		t.Fatal("a click outside the dialog went through")
 	}
 	// The palette's first row is three lines below its top edge.
 	_, r := h.m.dialogView(0)
-	h.send(click(r.X+5, r.Y+3))
+	h.send(uitest.Click(r.X+5, r.Y+3))
 	if len(h.m.r.Dialogs()) != 0 {
 		t.Fatal("clicking the first action did not run it")
 	}
@@ -101,7 +99,7 @@ func TestClicksWithADialogGoToTheDialog(t *testing.T) {
 func TestMouseBeforeConnectingIsIgnored(t *testing.T) {
 	h, f := fakeModel(t, Options{}, "Overview")
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	h.send(click(40, 10), tea.MouseWheelMsg{X: 40, Y: 10, Button: tea.MouseWheelDown})
+	h.send(uitest.Click(40, 10), uitest.Wheel("down", 40, 10))
 	if len(f.tabs[0].msgs)+len(f.sidebar.msgs) != 0 {
 		t.Fatal("panes got mouse input before connecting")
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 // A pane asking for another pane brings it forward, and the request reaches that pane
@@ -57,7 +58,7 @@ func TestTabBarFitsEveryTab(t *testing.T) {
 		t.Errorf("90 columns: labels not shortened to fit: %q", row)
 	}
 	x := strings.Index(row, "8 Oper")
-	h.send(click(x+1, 1))
+	h.send(uitest.Click(x+1, 1))
 	if h.m.focus != 8 {
 		t.Errorf("click on the last tab: focus %d", h.m.focus)
 	}

@@ -17,7 +17,7 @@ func enableAudit(t *testing.T, srv *Server, on bool) {
 // auditItems lists the team bank's audit log with an optional query string.
 func auditItems(t *testing.T, srv *Server, query string) (map[string]any, []map[string]any) {
 	t.Helper()
-	out := mustStatus(t, send(t, srv, "GET", auditBank+"/audit-logs"+query, nil), 200).obj(t)
+	out := getObj(t, srv, auditBank+"/audit-logs"+query)
 	var items []map[string]any
 	for _, it := range out["items"].([]any) {
 		items = append(items, it.(map[string]any))
@@ -41,7 +41,7 @@ func TestAuditOffByDefault(t *testing.T) {
 	if out["total"] != 0.0 || len(items) != 0 {
 		t.Errorf("auditing is off by default, got %v", out)
 	}
-	cfg := mustStatus(t, send(t, srv, "GET", auditBank+"/config", nil), 200).obj(t)
+	cfg := getObj(t, srv, auditBank+"/config")
 	if cfg["config"].(map[string]any)["audit_log_enabled"] != false {
 		t.Errorf("config %v", cfg["config"])
 	}
@@ -140,8 +140,7 @@ func TestAuditRecordsHTTPCalls(t *testing.T) {
 }
 
 func TestAuditListFilters(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	enableAudit(t, srv, true)
 	for i, q := range []string{"one", "two", "three"} {
 		if i > 0 {
@@ -215,8 +214,7 @@ func TestAuditKeepsNulls(t *testing.T) {
 }
 
 func TestAuditStats(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	enableAudit(t, srv, true)
 	recallAt := func(q string) {
 		mustStatus(t, send(t, srv, "POST", auditBank+"/memories/recall", map[string]any{"query": q}), 200)
@@ -227,7 +225,7 @@ func TestAuditStats(t *testing.T) {
 	recallAt("c")
 	mustStatus(t, send(t, srv, "POST", auditBank+"/reflect", map[string]any{"query": "q"}), 200)
 	stats := func(query string) map[string]any {
-		return mustStatus(t, send(t, srv, "GET", auditBank+"/audit-logs/stats"+query, nil), 200).obj(t)
+		return getObj(t, srv, auditBank+"/audit-logs/stats"+query)
 	}
 	s := stats("")
 	buckets := s["buckets"].([]any)

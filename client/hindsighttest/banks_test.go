@@ -9,7 +9,7 @@ import (
 func TestLazyBanksAnd404s(t *testing.T) {
 	srv := newTestServer(t)
 	bankCount := func() float64 {
-		return mustStatus(t, send(t, srv, "GET", "/v1/default/banks", nil), 200).obj(t)["total"].(float64)
+		return getObj(t, srv, "/v1/default/banks")["total"].(float64)
 	}
 	// Reads of a missing bank answer empty or zero and create nothing.
 	for _, p := range []string{"/stats", "/memories/list", "/documents", "/entities", "/tags", "/operations",
@@ -41,7 +41,7 @@ func TestLazyBanksAnd404s(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.bank, func(t *testing.T) {
 			mustStatus(t, send(t, srv, tc.method, "/v1/default/banks/"+tc.bank+tc.path, tc.body), 200)
-			p := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+tc.bank+"/profile", nil), 200).obj(t)
+			p := getObj(t, srv, "/v1/default/banks/"+tc.bank+"/profile")
 			d := p["disposition"].(map[string]any)
 			if p["name"] != tc.bank || p["mission"] != "" || d["skepticism"] != 3.0 || d["literalism"] != 3.0 || d["empathy"] != 3.0 {
 				t.Errorf("profile %v", p)
@@ -51,9 +51,7 @@ func TestLazyBanksAnd404s(t *testing.T) {
 }
 
 func TestBankList(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now))
-	defer srv.Close()
+	srv, clock := clockedServer(t)
 	for _, id := range []string{"alpha", "beta", "Gamma_1"} {
 		mustStatus(t, send(t, srv, "PUT", "/v1/default/banks/"+id, map[string]any{"name": strings.ToUpper(id) + " bank"}), 200)
 		clock.Advance(time.Minute)
@@ -62,12 +60,8 @@ func TestBankList(t *testing.T) {
 	retainSync(t, srv, "alpha", map[string]any{"content": "Alpha got a write."})
 
 	list := func(query string) []string {
-		r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks"+query, nil), 200).obj(t)
-		var ids []string
-		for _, b := range r["banks"].([]any) {
-			ids = append(ids, b.(map[string]any)["bank_id"].(string))
-		}
-		return ids
+		r := getObj(t, srv, "/v1/default/banks"+query)
+		return pluck(r["banks"], "bank_id")
 	}
 	tests := []struct{ query, want string }{
 		{"", "alpha,Gamma_1,beta"}, // last write first, else creation time
@@ -82,7 +76,7 @@ func TestBankList(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", tc.query, got, tc.want)
 		}
 	}
-	item := mustStatus(t, send(t, srv, "GET", "/v1/default/banks?q=alpha", nil), 200).obj(t)["banks"].([]any)[0].(map[string]any)
+	item := getObj(t, srv, "/v1/default/banks?q=alpha")["banks"].([]any)[0].(map[string]any)
 	if item["fact_count"] != 1.0 || item["last_write_at"] == nil || item["last_document_at"] == nil {
 		t.Errorf("alpha item %v", item)
 	}
@@ -99,12 +93,12 @@ func TestBankUpdates(t *testing.T) {
 		if p["mission"] != "Be helpful." || p["background"] != "Be helpful." || d["skepticism"] != 1.0 || d["empathy"] != 5.0 {
 			t.Errorf("profile %v", p)
 		}
-		c := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/config", nil), 200).obj(t)
+		c := getObj(t, srv, "/v1/default/banks/team/config")
 		if c["overrides"].(map[string]any)["reflect_mission"] != "Be helpful." {
 			t.Errorf("overrides %v", c["overrides"])
 		}
 		mustStatus(t, send(t, srv, "DELETE", "/v1/default/banks/team/config", nil), 200)
-		p = mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/profile", nil), 200).obj(t)
+		p = getObj(t, srv, "/v1/default/banks/team/profile")
 		if p["mission"] != "Remember how the team works." {
 			t.Errorf("mission after reset %v", p["mission"])
 		}
@@ -132,7 +126,7 @@ func TestBankUpdates(t *testing.T) {
 func TestBankConfig(t *testing.T) {
 	srv := newTestServer(t)
 	path := "/v1/default/banks/cfg/config"
-	c := mustStatus(t, send(t, srv, "GET", path, nil), 200).obj(t)
+	c := getObj(t, srv, path)
 	cfg := c["config"].(map[string]any)
 	if cfg["retain_chunk_size"] != 3000.0 || cfg["recall_budget_fixed_mid"] != 300.0 || cfg["retain_mission"] != nil {
 		t.Errorf("defaults %v", cfg)
@@ -168,7 +162,7 @@ func TestBankConfig(t *testing.T) {
 	if !strings.Contains(detailOf(t, r), "HINDSIGHT_API_ENABLE_BANK_CONFIG_API=true") {
 		t.Errorf("detail %s", r.body)
 	}
-	v := mustStatus(t, send(t, off, "GET", "/version", nil), 200).obj(t)["features"].(map[string]any)
+	v := getObj(t, off, "/version")["features"].(map[string]any)
 	if v["bank_config_api"] != false || v["llm_trace"] != true || v["bank_llm_health"] != false {
 		t.Errorf("features %v", v)
 	}
@@ -176,7 +170,7 @@ func TestBankConfig(t *testing.T) {
 
 func TestBankStats(t *testing.T) {
 	srv := newTestServer(t, WithSeed(smallSeed()))
-	st := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/stats?refresh=true", nil), 200).obj(t)
+	st := getObj(t, srv, "/v1/default/banks/team/stats?refresh=true")
 	nodes := st["nodes_by_fact_type"].(map[string]any)
 	if nodes["world"] != 3.0 || nodes["experience"] != 1.0 || nodes["observation"] != 1.0 || st["total_nodes"] != 5.0 {
 		t.Errorf("nodes %v", st)

@@ -7,20 +7,6 @@ import (
 	"time"
 )
 
-// clockedServer starts a server on a step clock the test advances.
-func clockedServer(t *testing.T, opts ...Option) (*Server, *stepClock) {
-	t.Helper()
-	clock := newStepClock()
-	srv := NewServer(append([]Option{WithClock(clock.Now)}, opts...)...)
-	t.Cleanup(srv.Close)
-	return srv, clock
-}
-
-func getObj(t *testing.T, srv *Server, path string) map[string]any {
-	t.Helper()
-	return mustStatus(t, send(t, srv, "GET", path, nil), 200).obj(t)
-}
-
 func statsOf(t *testing.T, srv *Server, bank string) map[string]any {
 	t.Helper()
 	return getObj(t, srv, "/v1/default/banks/"+bank+"/stats")

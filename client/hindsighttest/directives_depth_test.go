@@ -25,22 +25,22 @@ func directiveSeed() *Seed {
 		}}}}
 }
 
+// tiedOrder is how directiveSeed's ab and ba list: they have the same priority and
+// creation time, so id DESC decides between them.
+func tiedOrder() string {
+	if derivedID("rules", "directive", "ba") > derivedID("rules", "directive", "ab") {
+		return "ba,ab"
+	}
+	return "ab,ba"
+}
+
 func TestDirectiveListMatching(t *testing.T) {
 	srv := newTestServer(t, WithSeed(directiveSeed()))
 	names := func(query string) string {
-		r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/rules/directives"+query, nil), 200).obj(t)
-		var out []string
-		for _, it := range r["items"].([]any) {
-			out = append(out, it.(map[string]any)["name"].(string))
-		}
-		return strings.Join(out, ",")
+		r := getObj(t, srv, "/v1/default/banks/rules/directives"+query)
+		return strings.Join(pluck(r["items"], "name"), ",")
 	}
-	// Same priority and creation time: id DESC decides between ab and ba.
-	ab, ba := derivedID("rules", "directive", "ab"), derivedID("rules", "directive", "ba")
-	same := "ab,ba"
-	if ba > ab {
-		same = "ba,ab"
-	}
+	same := tiedOrder()
 	tests := []struct{ query, want string }{
 		{"", "global,a," + same + ",c"},
 		{"?active_only=false", "off,off-a,global,a," + same + ",c"},
@@ -63,9 +63,7 @@ func TestDirectiveListMatching(t *testing.T) {
 }
 
 func TestDirectiveWrites(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(directiveSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(directiveSeed()))
 	b := "/v1/default/banks/rules/directives"
 	r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/nobody/directives", map[string]any{"name": "x", "content": "y"}), 500)
 	if !strings.Contains(detailOf(t, r), "foreign key") {
@@ -96,17 +94,9 @@ func TestReflectDirectiveScope(t *testing.T) {
 		body["query"] = "What does Alice like?"
 		body["include"] = map[string]any{"facts": map[string]any{}}
 		r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/rules/reflect", body), 200).obj(t)
-		var out []string
-		for _, it := range r["based_on"].(map[string]any)["directives"].([]any) {
-			out = append(out, it.(map[string]any)["name"].(string))
-		}
-		return strings.Join(out, ",")
+		return strings.Join(pluck(r["based_on"].(map[string]any)["directives"], "name"), ",")
 	}
-	ab, ba := derivedID("rules", "directive", "ab"), derivedID("rules", "directive", "ba")
-	same := "ab,ba"
-	if ba > ab {
-		same = "ba,ab"
-	}
+	same := tiedOrder()
 	tests := []struct {
 		name string
 		body map[string]any

@@ -9,12 +9,8 @@ func TestDirectives(t *testing.T) {
 	srv := newTestServer(t, WithSeed(smallSeed()))
 	b := "/v1/default/banks/team/directives"
 	names := func(query string) string {
-		r := mustStatus(t, send(t, srv, "GET", b+query, nil), 200).obj(t)
-		var out []string
-		for _, it := range r["items"].([]any) {
-			out = append(out, it.(map[string]any)["name"].(string))
-		}
-		return strings.Join(out, ",")
+		r := getObj(t, srv, b+query)
+		return strings.Join(pluck(r["items"], "name"), ",")
 	}
 	tests := []struct{ query, want string }{
 		{"", "Cite sources,Be concise"},                            // active only, priority desc

@@ -10,12 +10,8 @@ func TestDocuments(t *testing.T) {
 	srv := newTestServer(t, WithSeed(smallSeed()))
 	b := "/v1/default/banks/team"
 	ids := func(query string) []string {
-		r := mustStatus(t, send(t, srv, "GET", b+"/documents"+query, nil), 200).obj(t)
-		var out []string
-		for _, d := range r["items"].([]any) {
-			out = append(out, d.(map[string]any)["id"].(string))
-		}
-		return out
+		r := getObj(t, srv, b+"/documents"+query)
+		return pluck(r["items"], "id")
 	}
 	t.Run("list", func(t *testing.T) {
 		tests := []struct{ query, want string }{
@@ -31,13 +27,13 @@ func TestDocuments(t *testing.T) {
 				t.Errorf("%q: got %q, want %q", tc.query, got, tc.want)
 			}
 		}
-		item := mustStatus(t, send(t, srv, "GET", b+"/documents?q=notes", nil), 200).obj(t)["items"].([]any)[0].(map[string]any)
+		item := getObj(t, srv, b+"/documents?q=notes")["items"].([]any)[0].(map[string]any)
 		if item["text_length"] != 32.0 || item["memory_unit_count"] != 1.0 || item["retain_params"] != nil {
 			t.Errorf("item %v", item)
 		}
 	})
 	t.Run("get keeps nulls", func(t *testing.T) {
-		d := mustStatus(t, send(t, srv, "GET", b+"/documents/notes-1", nil), 200).obj(t)
+		d := getObj(t, srv, b+"/documents/notes-1")
 		if nulls := nullKeys(d, ""); !slices.Contains(nulls, "retain_params") || !slices.Contains(nulls, "document_metadata") {
 			t.Errorf("nulls %v", nulls)
 		}
@@ -48,7 +44,7 @@ func TestDocuments(t *testing.T) {
 		mustStatus(t, send(t, srv, "GET", b+"/documents/none", nil), 404)
 	})
 	t.Run("chunks", func(t *testing.T) {
-		r := mustStatus(t, send(t, srv, "GET", b+"/documents/meeting/2026-11-20/chunks?limit=1&offset=1", nil), 200).obj(t)
+		r := getObj(t, srv, b+"/documents/meeting/2026-11-20/chunks?limit=1&offset=1")
 		items := r["items"].([]any)
 		c := items[0].(map[string]any)
 		if r["total"] != 2.0 || len(items) != 1 || c["chunk_index"] != 1.0 || c["chunk_id"] != "team_meeting/2026-11-20_1" {
@@ -56,7 +52,7 @@ func TestDocuments(t *testing.T) {
 		}
 		mustStatus(t, send(t, srv, "GET", b+"/documents/meeting/2026-11-20/chunks?limit=0", nil), 422)
 		mustStatus(t, send(t, srv, "GET", b+"/documents/none/chunks", nil), 404)
-		c = mustStatus(t, send(t, srv, "GET", "/v1/default/chunks/team_notes-1_0", nil), 200).obj(t)
+		c = getObj(t, srv, "/v1/default/chunks/team_notes-1_0")
 		if c["chunk_text"] != "I recommended Redis for caching." || c["document_id"] != "notes-1" {
 			t.Errorf("chunk %v", c)
 		}
@@ -85,7 +81,7 @@ func TestDocuments(t *testing.T) {
 		if r["items_count"] != 1.0 || r["success"] != true {
 			t.Errorf("reprocess %v", r)
 		}
-		st := mustStatus(t, send(t, srv, "GET", b+"/operations/"+r["operation_id"].(string), nil), 200).obj(t)
+		st := getObj(t, srv, b+"/operations/"+r["operation_id"].(string))
 		if st["status"] != "completed" {
 			t.Errorf("reprocess op %v", st)
 		}

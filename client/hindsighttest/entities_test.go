@@ -9,17 +9,14 @@ import (
 func TestEntities(t *testing.T) {
 	srv := newTestServer(t, WithSeed(smallSeed()))
 	b := "/v1/default/banks/team"
-	r := mustStatus(t, send(t, srv, "GET", b+"/entities?limit=3", nil), 200).obj(t)
-	var names []string
-	for _, e := range r["items"].([]any) {
-		names = append(names, e.(map[string]any)["canonical_name"].(string))
-	}
+	r := getObj(t, srv, b+"/entities?limit=3")
+	names := pluck(r["items"], "canonical_name")
 	// mention_count desc, then last_seen desc.
 	if strings.Join(names, ",") != "Alice,Redis,Bob" || r["total"] != 6.0 {
 		t.Errorf("entities %v (total %v)", names, r["total"])
 	}
 	alice := derivedID("team", "entity", "alice")
-	e := mustStatus(t, send(t, srv, "GET", b+"/entities/"+alice, nil), 200).obj(t)
+	e := getObj(t, srv, b+"/entities/"+alice)
 	if e["mention_count"] != 2.0 || e["first_seen"] != "2026-11-20T10:00:00+00:00" || len(e["observations"].([]any)) != 0 {
 		t.Errorf("entity %v", e)
 	}
@@ -33,7 +30,7 @@ func TestEntities(t *testing.T) {
 		t.Errorf("detail %s", r2.body)
 	}
 
-	g := mustStatus(t, send(t, srv, "GET", b+"/entities/graph", nil), 200).obj(t)
+	g := getObj(t, srv, b+"/entities/graph")
 	edges := g["edges"].([]any)
 	// The totals count what this response holds: entities on an edge, not the bank's.
 	if len(edges) != 2 || g["total_edges"] != 2.0 || g["total_entities"] != 3.0 {
@@ -43,7 +40,7 @@ func TestEntities(t *testing.T) {
 	if edge["linkType"] != "cooccurrence" || edge["weight"] != 1.0 {
 		t.Errorf("edge %v", edge)
 	}
-	g = mustStatus(t, send(t, srv, "GET", b+"/entities/graph?min_count=2", nil), 200).obj(t)
+	g = getObj(t, srv, b+"/entities/graph?min_count=2")
 	if len(g["edges"].([]any)) != 0 || len(g["nodes"].([]any)) != 0 {
 		t.Errorf("min_count %v", g)
 	}
@@ -52,7 +49,7 @@ func TestEntities(t *testing.T) {
 func TestTags(t *testing.T) {
 	srv := newTestServer(t, WithSeed(smallSeed()))
 	tags := func(query string) string {
-		r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/tags"+query, nil), 200).obj(t)
+		r := getObj(t, srv, "/v1/default/banks/team/tags"+query)
 		var out []string
 		for _, it := range r["items"].([]any) {
 			m := it.(map[string]any)

@@ -16,7 +16,7 @@ func TestEntityGraphRules(t *testing.T) {
 	ent := func(name string) string { return derivedID("team", "entity", strings.ToLower(name)) }
 	pair := func(a, b string) string { return min(ent(a), ent(b)) + "-" + max(ent(a), ent(b)) }
 	get := func(query string) (nodes, edges []map[string]any, out map[string]any) {
-		out = mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/entities/graph"+query, nil), 200).obj(t)
+		out = getObj(t, srv, "/v1/default/banks/team/entities/graph"+query)
 		for _, n := range out["nodes"].([]any) {
 			nodes = append(nodes, n.(map[string]any)["data"].(map[string]any))
 		}
@@ -66,7 +66,7 @@ func TestEntityGraphRules(t *testing.T) {
 		t.Errorf("an entity on no edge is a node: %v", colors)
 	}
 	mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/entities/graph?limit=-1", nil), 422)
-	out := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/nope/entities/graph", nil), 200).obj(t)
+	out := getObj(t, srv, "/v1/default/banks/nope/entities/graph")
 	if len(out["edges"].([]any)) != 0 || out["total_entities"] != 0.0 {
 		t.Errorf("missing bank %v", out)
 	}

@@ -153,8 +153,8 @@ func TestExplainCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The demo moves seed dates along with the clock, so the cases hold on any day.
-	later := fixedNow.AddDate(1, 2, 3).Add(7*time.Hour + 13*time.Minute + 29*time.Second)
-	for _, now := range []time.Time{fixedNow, later} {
+	later := testEpoch.AddDate(1, 2, 3).Add(7*time.Hour + 13*time.Minute + 29*time.Second)
+	for _, now := range []time.Time{testEpoch, later} {
 		s := NewServer(WithDemoSeed(), WithExplainLab(), WithClock(func() time.Time { return now }))
 		defer s.Close()
 		for _, c := range cases {

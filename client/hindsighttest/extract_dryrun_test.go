@@ -44,7 +44,7 @@ func TestDryRunExtractMatchesRetain(t *testing.T) {
 			if usage["input_tokens"] != float64(estimateTokens(tc.content)) || usage["total_tokens"].(float64) <= usage["input_tokens"].(float64) {
 				t.Errorf("usage %v", usage)
 			}
-			if n := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/memories/list?document_id=probe", nil), 200).obj(t)["total"]; n != 0.0 {
+			if n := getObj(t, srv, "/v1/default/banks/team/memories/list?document_id=probe")["total"]; n != 0.0 {
 				t.Fatal("a dry run stores nothing")
 			}
 			ret := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/team/memories", map[string]any{"items": []any{
@@ -52,7 +52,7 @@ func TestDryRunExtractMatchesRetain(t *testing.T) {
 			if ret["usage"].(map[string]any)["output_tokens"] != usage["output_tokens"] {
 				t.Errorf("retain usage %v vs dry run %v", ret["usage"], usage)
 			}
-			list := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/memories/list?document_id=probe", nil), 200).obj(t)["items"].([]any)
+			list := getObj(t, srv, "/v1/default/banks/team/memories/list?document_id=probe")["items"].([]any)
 			stored := map[string]string{}
 			for _, it := range list {
 				m := it.(map[string]any)

@@ -70,15 +70,15 @@ func TestFileRetain(t *testing.T) {
 	if !strings.Contains(ops[1]["error_message"].(string), "logo.png") {
 		t.Errorf("error %v", ops[1]["error_message"])
 	}
-	doc := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/documents/standup", nil), 200).obj(t)
+	doc := getObj(t, srv, "/v1/default/banks/team/documents/standup")
 	if doc["memory_unit_count"] != 2.0 || asStrings(doc["tags"])[0] != "team:platform" {
 		t.Errorf("document %v", doc)
 	}
-	mem := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/memories/list?document_id=standup", nil), 200).obj(t)["items"].([]any)[0].(map[string]any)
+	mem := getObj(t, srv, "/v1/default/banks/team/memories/list?document_id=standup")["items"].([]any)[0].(map[string]any)
 	if mem["context"] != "standup notes" || mem["mentioned_at"] != "2026-11-29T10:00:00+00:00" || mem["metadata"].(map[string]any)["source"] != "upload" {
 		t.Errorf("memory %v", mem)
 	}
-	list := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations?type=file_convert_retain", nil), 200).obj(t)["operations"].([]any)
+	list := getObj(t, srv, "/v1/default/banks/team/operations?type=file_convert_retain")["operations"].([]any)
 	names := map[string]bool{}
 	for _, it := range list {
 		op := it.(map[string]any)

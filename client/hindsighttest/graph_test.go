@@ -23,7 +23,7 @@ type graphReply struct {
 
 func getGraph(t *testing.T, srv *Server, query string) graphReply {
 	t.Helper()
-	out := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/graph"+query, nil), 200).obj(t)
+	out := getObj(t, srv, "/v1/default/banks/team/graph"+query)
 	var g graphReply
 	for key, dst := range map[string]*[]map[string]any{"nodes": &g.nodes, "edges": &g.edges, "table_rows": &g.rows} {
 		for _, x := range out[key].([]any) {
@@ -93,7 +93,7 @@ func TestGraphFilters(t *testing.T) {
 		})
 	}
 	mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/graph?limit=-1", nil), 422)
-	empty := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/nope/graph", nil), 200).obj(t)
+	empty := getObj(t, srv, "/v1/default/banks/nope/graph")
 	if empty["total_units"] != 0.0 || len(empty["nodes"].([]any)) != 0 || empty["limit"] != 1000.0 {
 		t.Errorf("missing bank %v", empty)
 	}
@@ -205,7 +205,7 @@ func TestGraphLinksMatchStats(t *testing.T) {
 		for _, l := range bankLinks(b) {
 			counts[l.linkType]++
 		}
-		st := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+b.id+"/stats", nil), 200).obj(t)
+		st := getObj(t, srv, "/v1/default/banks/"+b.id+"/stats")
 		byType := st["links_by_link_type"].(map[string]any)
 		for _, kind := range []string{"temporal", "semantic"} {
 			want, _ := byType[kind].(float64)
@@ -222,7 +222,7 @@ func TestGraphLinksMatchStats(t *testing.T) {
 
 func getGraphOf(t *testing.T, srv *Server, bankID string) map[string]any {
 	t.Helper()
-	return mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+bankID+"/graph", nil), 200).obj(t)
+	return getObj(t, srv, "/v1/default/banks/"+bankID+"/graph")
 }
 
 // Each unit links to at most the next ten units sharing an entity.

@@ -24,9 +24,7 @@ func createPage(t *testing.T, srv *Server, body map[string]any) map[string]any {
 }
 
 func TestKnowledgeBaseTree(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	empty := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/nobody/knowledge-base/tree", nil), 200)
 	if strings.TrimSpace(string(empty.body)) != `{"roots":[]}` {
 		t.Errorf("missing bank tree %s", empty.body)
@@ -48,7 +46,7 @@ func TestKnowledgeBaseTree(t *testing.T) {
 		t.Errorf("page refresh %v", op)
 	}
 
-	tree := mustStatus(t, send(t, srv, "GET", kbPath+"/tree", nil), 200).obj(t)
+	tree := getObj(t, srv, kbPath+"/tree")
 	roots := tree["roots"].([]any)
 	if len(roots) != 2 {
 		t.Fatalf("roots %v", roots)
@@ -101,7 +99,7 @@ func treePage(t *testing.T, srv *Server) map[string]any {
 		}
 		return nil
 	}
-	return find(mustStatus(t, send(t, srv, "GET", kbPath+"/tree", nil), 200).obj(t)["roots"].([]any))
+	return find(getObj(t, srv, kbPath+"/tree")["roots"].([]any))
 }
 
 func TestKnowledgePageRules(t *testing.T) {
@@ -134,7 +132,7 @@ func TestKnowledgePageRules(t *testing.T) {
 			}
 		})
 	}
-	for _, it := range mustStatus(t, send(t, srv, "GET", modelsPath("team"), nil), 200).obj(t)["items"].([]any) {
+	for _, it := range getObj(t, srv, modelsPath("team"))["items"].([]any) {
 		m := it.(map[string]any)
 		tr := m["trigger"].(map[string]any)
 		switch m["name"] {
@@ -159,7 +157,7 @@ func TestKnowledgePageMarkdown(t *testing.T) {
 	page := createPage(t, srv, map[string]any{"name": `Alice's "stack"`, "source_query": "What does Alice prefer?",
 		"tags": []string{"team:platform", "type:profile", "type:ignored"}})
 	id := page["page_id"].(string)
-	v := mustStatus(t, send(t, srv, "GET", kbPath+"/pages/"+id, nil), 200).obj(t)
+	v := getObj(t, srv, kbPath+"/pages/"+id)
 	if v["type"] != "profile" || strings.Join(asStrings(v["tags"]), ",") != "team:platform" || v["description"] != "What does Alice prefer?" {
 		t.Errorf("page %v", v)
 	}
@@ -169,7 +167,7 @@ func TestKnowledgePageMarkdown(t *testing.T) {
 		t.Errorf("markdown:\n%s\nwant:\n%s", v["markdown"], want)
 	}
 	plain := createPage(t, srv, map[string]any{"name": "Plain", "source_query": "q", "tags": []string{"nowhere"}})
-	v = mustStatus(t, send(t, srv, "GET", kbPath+"/pages/"+plain["page_id"].(string), nil), 200).obj(t)
+	v = getObj(t, srv, kbPath+"/pages/"+plain["page_id"].(string))
 	if v["type"] != "knowledge-page" || !strings.Contains(v["markdown"].(string), "tags:\n  - \"nowhere\"") {
 		t.Errorf("untyped page %v", v)
 	}

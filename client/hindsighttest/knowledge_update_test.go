@@ -43,7 +43,7 @@ func TestKnowledgeNodeUpdate(t *testing.T) {
 			}
 		})
 	}
-	if n := mustStatus(t, send(t, srv, "GET", kbPath+"/tree", nil), 200).obj(t)["roots"].([]any); len(n) != 3 {
+	if n := getObj(t, srv, kbPath+"/tree")["roots"].([]any); len(n) != 3 {
 		t.Errorf("after the moves the roots are Alpha, B, C: %v", n)
 	}
 	// The rename and move of the failed folder update happened before the 404.
@@ -92,15 +92,13 @@ func TestKnowledgeDeleteSubtree(t *testing.T) {
 	// Deleting a page's model through the mental-model routes deletes the page.
 	mustStatus(t, send(t, srv, "DELETE", modelsPath("team")+"/"+p3["mental_model_id"].(string), nil), 200)
 	mustStatus(t, send(t, srv, "GET", kbPath+"/pages/"+p3["page_id"].(string), nil), 404)
-	if roots := mustStatus(t, send(t, srv, "GET", kbPath+"/tree", nil), 200).obj(t)["roots"].([]any); len(roots) != 0 {
+	if roots := getObj(t, srv, kbPath+"/tree")["roots"].([]any); len(roots) != 0 {
 		t.Errorf("tree %v", roots)
 	}
 }
 
 func TestKnowledgeSearchAndExport(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	folder := createFolder(t, srv, "Profiles", "")
 	alice := createPage(t, srv, map[string]any{"name": "Alice", "source_query": "What does Alice prefer for analytics?", "parent_id": folder,
 		"trigger": map[string]any{"mode": "full", "fact_types": nil}})
@@ -109,7 +107,7 @@ func TestKnowledgeSearchAndExport(t *testing.T) {
 	clock.Advance(time.Minute)
 	refreshNow(t, srv, "team", alice["mental_model_id"].(string))
 
-	res := mustStatus(t, send(t, srv, "GET", kbPath+"/search?q=analytics+postgres", nil), 200).obj(t)
+	res := getObj(t, srv, kbPath+"/search?q=analytics+postgres")
 	hits := res["results"].([]any)
 	if res["total"] != float64(len(hits)) || len(hits) == 0 {
 		t.Fatalf("search %v", res)
@@ -119,14 +117,14 @@ func TestKnowledgeSearchAndExport(t *testing.T) {
 		len([]rune(top["snippet"].(string))) > 280 || top["updated_at"] != "2026-11-30T09:01:00+00:00" {
 		t.Errorf("top hit %v", top)
 	}
-	if got := mustStatus(t, send(t, srv, "GET", kbPath+"/search?q=billing&limit=1", nil), 200).obj(t); got["total"] != 1.0 {
+	if got := getObj(t, srv, kbPath+"/search?q=billing&limit=1"); got["total"] != 1.0 {
 		t.Errorf("limit %v", got)
 	}
 	mustStatus(t, send(t, srv, "GET", kbPath+"/search", nil), 422)
 	mustStatus(t, send(t, srv, "GET", kbPath+"/search?q=", nil), 422)
 	mustStatus(t, send(t, srv, "GET", kbPath+"/search?q=x&limit=51", nil), 422)
 
-	files := mustStatus(t, send(t, srv, "GET", kbPath+"/export", nil), 200).obj(t)["files"].([]any)
+	files := getObj(t, srv, kbPath+"/export")["files"].([]any)
 	byPath := map[string]string{}
 	for _, f := range files {
 		m := f.(map[string]any)

@@ -12,7 +12,7 @@ import (
 // consolidation run rate-limited once (11:00), all traced.
 type llmWorld struct {
 	srv      *Server
-	clock    *stepClock
+	clock    *Clock
 	reflects int    // calls of the reflect run
 	factID   string // a fact of document d1
 	consTID  string // trace id of the consolidation run

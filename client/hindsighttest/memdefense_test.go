@@ -66,11 +66,8 @@ func TestMemoryDefenseOnRetain(t *testing.T) {
 					t.Errorf("violation %v", v)
 				}
 			}
-			list := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/d/memories/list", nil), 200).obj(t)["items"].([]any)
-			var got []string
-			for _, it := range list {
-				got = append(got, it.(map[string]any)["text"].(string))
-			}
+			list := getObj(t, srv, "/v1/default/banks/d/memories/list")["items"].([]any)
+			got := pluck(list, "text")
 			if strings.Join(got, "|") != strings.Join(tc.stored, "|") {
 				t.Errorf("stored %q, want %q", got, tc.stored)
 			}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -13,12 +12,8 @@ import (
 // listTexts returns the texts of GET …/memories/list with the given query.
 func listTexts(t *testing.T, srv *Server, bank, query string) []string {
 	t.Helper()
-	r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+bank+"/memories/list"+query, nil), 200).obj(t)
-	var out []string
-	for _, it := range r["items"].([]any) {
-		out = append(out, it.(map[string]any)["text"].(string))
-	}
-	return out
+	r := getObj(t, srv, "/v1/default/banks/"+bank+"/memories/list"+query)
+	return pluck(r["items"], "text")
 }
 
 func TestMemoryListTagModes(t *testing.T) {
@@ -55,13 +50,7 @@ func TestMemoryListTagModes(t *testing.T) {
 					q.Add("tags", tag)
 				}
 			}
-			got := listTexts(t, srv, "tags", "?"+q.Encode())
-			sort.Strings(got)
-			want := slices.Clone(tc.want)
-			sort.Strings(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("got %q, want %q", got, want)
-			}
+			checkSameStrings(t, listTexts(t, srv, "tags", "?"+q.Encode()), tc.want)
 		})
 	}
 }
@@ -98,7 +87,7 @@ func TestMemoryListFilters(t *testing.T) {
 			}
 		})
 	}
-	r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/memories/list?limit=1", nil), 200).obj(t)
+	r := getObj(t, srv, "/v1/default/banks/team/memories/list?limit=1")
 	if r["total"] != 5.0 || r["limit"] != 1.0 {
 		t.Errorf("total/limit %v", r)
 	}
@@ -131,7 +120,7 @@ func TestMemoryShapesAndNulls(t *testing.T) {
 	b := "/v1/default/banks/team"
 	m3 := derivedID("team", "memory", "m3")
 
-	item := mustStatus(t, send(t, srv, "GET", b+"/memories/list?type=experience", nil), 200).obj(t)["items"].([]any)[0].(map[string]any)
+	item := getObj(t, srv, b+"/memories/list?type=experience")["items"].([]any)[0].(map[string]any)
 	if item["fact_type"] != "experience" || item["entities"] != "Redis" || item["context"] != "" {
 		t.Errorf("list item %v", item)
 	}
@@ -142,7 +131,7 @@ func TestMemoryShapesAndNulls(t *testing.T) {
 		t.Errorf("dict items keep nulls, got nulls %v", nulls)
 	}
 
-	one := mustStatus(t, send(t, srv, "GET", b+"/memories/"+strings.ToUpper(m3), nil), 200).obj(t)
+	one := getObj(t, srv, b+"/memories/"+strings.ToUpper(m3))
 	if one["type"] != "experience" || one["context"] != "" || one["date"] == "" {
 		t.Errorf("detail %v", one)
 	}
@@ -164,7 +153,7 @@ func TestMemoryShapesAndNulls(t *testing.T) {
 			t.Errorf("%s has nulls %v", p, nulls)
 		}
 	}
-	archived := mustStatus(t, send(t, srv, "GET", b+"/memories/"+derivedID("team", "memory", "m5"), nil), 200).obj(t)
+	archived := getObj(t, srv, b+"/memories/"+derivedID("team", "memory", "m5"))
 	if archived["state"] != "invalidated" || archived["invalidation_reason"] != "superseded" {
 		t.Errorf("archive fallback %v", archived)
 	}
@@ -294,7 +283,7 @@ func TestClearMemories(t *testing.T) {
 		t.Errorf("left: %q", got)
 	}
 	mustStatus(t, send(t, srv, "GET", b+"/profile", nil), 200)
-	if n := mustStatus(t, send(t, srv, "GET", b+"/entities", nil), 200).obj(t)["total"]; n != 0.0 {
+	if n := getObj(t, srv, b+"/entities")["total"]; n != 0.0 {
 		t.Errorf("entities left %v", n)
 	}
 }

@@ -8,7 +8,7 @@ import (
 // refreshOps lists the bank's refresh operations, newest first.
 func refreshOps(t *testing.T, srv *Server, bank string) []map[string]any {
 	t.Helper()
-	r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+bank+"/operations?type=refresh_mental_model&limit=100", nil), 200).obj(t)
+	r := getObj(t, srv, "/v1/default/banks/"+bank+"/operations?type=refresh_mental_model&limit=100")
 	var out []map[string]any
 	for _, it := range r["operations"].([]any) {
 		out = append(out, it.(map[string]any))
@@ -32,9 +32,7 @@ func TestCronRefresh(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newStepClock()
-			srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-			defer srv.Close()
+			srv, clock := clockedServer(t, WithSeed(smallSeed()))
 			createModel(t, srv, "team", map[string]any{"id": "cron", "name": "C", "source_query": "What does Alice prefer?",
 				"trigger": map[string]any{"refresh_cron": tc.cron}})
 			getModel(t, srv, "team", "cron", "") // completes the first refresh at 09:00
@@ -61,9 +59,7 @@ func TestCronRefresh(t *testing.T) {
 }
 
 func TestMinRefreshIntervalParksAutomaticRefreshes(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	createModel(t, srv, "team", map[string]any{"id": "slow", "name": "S", "source_query": "What does Alice prefer?",
 		"tags": []string{"team:platform"}, "trigger": map[string]any{"refresh_after_consolidation": true, "min_refresh_interval_seconds": 3600}})
 	getModel(t, srv, "team", "slow", "")
@@ -106,9 +102,7 @@ func TestMinRefreshIntervalParksAutomaticRefreshes(t *testing.T) {
 }
 
 func TestParkedRefreshRunsWhenDue(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	mustStatus(t, send(t, srv, "PATCH", "/v1/default/banks/team/config", map[string]any{
 		"updates": map[string]any{"mental_model_min_refresh_interval_seconds": 600}}), 200)
 	createModel(t, srv, "team", map[string]any{"id": "cron", "name": "C", "source_query": "What does Alice prefer?",
@@ -127,9 +121,7 @@ func TestParkedRefreshRunsWhenDue(t *testing.T) {
 }
 
 func TestExplicitRefreshReusesPendingOnly(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()), WithAsyncDelay(10*time.Second))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()), WithAsyncDelay(10*time.Second))
 	_, first := createModel(t, srv, "team", map[string]any{"id": "m", "name": "M", "source_query": "q"})
 	clock.Advance(time.Second)
 	if r := mustStatus(t, send(t, srv, "POST", modelsPath("team")+"/m/refresh", nil), 200).obj(t); r["operation_id"] != first {

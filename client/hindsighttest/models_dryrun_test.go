@@ -12,9 +12,7 @@ func dryRun(t *testing.T, srv *Server, bank, id string) map[string]any {
 }
 
 func TestDryRunRefresh(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv := newTestServer(t, WithSeed(smallSeed()))
 	r := mustStatus(t, send(t, srv, "POST", modelsPath("team")+"/nope/dry-run-refresh", nil), 404)
 	if detailOf(t, r) != "Mental model nope not found" {
 		t.Errorf("detail %s", r.body)
@@ -71,9 +69,7 @@ func TestDryRunRefresh(t *testing.T) {
 }
 
 func TestDryRunModesAndFailures(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()), WithAsyncDelay(time.Hour))
-	defer srv.Close()
+	srv := newTestServer(t, WithSeed(smallSeed()), WithAsyncDelay(time.Hour))
 	createModel(t, srv, "team", map[string]any{"id": "delta", "name": "D", "source_query": "What does Alice prefer?",
 		"trigger": map[string]any{"mode": "delta"}})
 	dry := dryRun(t, srv, "team", "delta")

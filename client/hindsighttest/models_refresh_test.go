@@ -66,9 +66,7 @@ func TestRefreshOutcomes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newStepClock()
-			srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()), WithAsyncDelay(30*time.Second))
-			defer srv.Close()
+			srv, clock := clockedServer(t, WithSeed(smallSeed()), WithAsyncDelay(30*time.Second))
 			body := map[string]any{"name": "Probe"}
 			for k, v := range tc.model {
 				body[k] = v
@@ -128,9 +126,7 @@ func TestRefreshOutcomes(t *testing.T) {
 }
 
 func TestRefreshWatermarkAndDelta(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	id, _ := createModel(t, srv, "team", map[string]any{"name": "Alice", "source_query": "What does Alice prefer?",
 		"tags": []string{"team:platform"}, "trigger": map[string]any{"mode": "delta"}})
 	clock.Advance(time.Minute)
@@ -170,17 +166,13 @@ func citedIDs(m map[string]any) []string {
 		if k == "directives" {
 			continue
 		}
-		for _, f := range v.([]any) {
-			ids = append(ids, f.(map[string]any)["id"].(string))
-		}
+		ids = append(ids, pluck(v, "id")...)
 	}
 	return ids
 }
 
 func TestRefreshKeepTraceAndDirectives(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	id, _ := createModel(t, srv, "team", map[string]any{"name": "Stack", "source_query": "Which databases does Alice prefer?",
 		"tags": []string{"team:platform"}, "trigger": map[string]any{"keep_trace": true}})
 	clock.Advance(time.Minute)
@@ -195,10 +187,7 @@ func TestRefreshKeepTraceAndDirectives(t *testing.T) {
 		}
 	}
 	// A tagged model sees untagged directives and those whose tags cover its own.
-	var names []string
-	for _, d := range rr["based_on"].(map[string]any)["directives"].([]any) {
-		names = append(names, d.(map[string]any)["name"].(string))
-	}
+	names := pluck(rr["based_on"].(map[string]any)["directives"], "name")
 	if strings.Join(names, ",") != "Cite sources,Be concise" {
 		t.Errorf("directives %v", names)
 	}
@@ -227,9 +216,7 @@ func TestRefreshKeepTraceAndDirectives(t *testing.T) {
 }
 
 func TestModelHistoryCap(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	id, _ := createModel(t, srv, "team", map[string]any{"name": "Alice", "source_query": "What does Alice prefer?"})
 	for i := 0; i < maxModelHistory+5; i++ {
 		clock.Advance(time.Second)

@@ -10,7 +10,7 @@ import (
 func listStale(t *testing.T, srv *Server, bank string) map[string]any {
 	t.Helper()
 	out := map[string]any{}
-	r := mustStatus(t, send(t, srv, "GET", modelsPath(bank)+"?detail=metadata", nil), 200).obj(t)
+	r := getObj(t, srv, modelsPath(bank)+"?detail=metadata")
 	for _, it := range r["items"].([]any) {
 		m := it.(map[string]any)
 		out[m["id"].(string)] = m["is_stale"]
@@ -67,9 +67,7 @@ func TestModelStaleness(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newStepClock()
-			srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-			defer srv.Close()
+			srv, clock := clockedServer(t, WithSeed(smallSeed()))
 			body := map[string]any{"id": "probe", "name": "Probe", "source_query": "What do Alice, Bob and Redis have in common?"}
 			for k, v := range tc.model {
 				body[k] = v
@@ -94,9 +92,7 @@ func TestModelStaleness(t *testing.T) {
 }
 
 func TestModelStaleBeforeFirstRefresh(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()), WithAsyncDelay(time.Hour))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()), WithAsyncDelay(time.Hour))
 	createModel(t, srv, "team", map[string]any{"id": "new", "name": "N", "source_query": "q"})
 	// No watermark yet: staleness counts from last_refreshed_at (= creation), so the
 	// memories that existed before do not count.
@@ -111,9 +107,7 @@ func TestModelStaleBeforeFirstRefresh(t *testing.T) {
 }
 
 func TestModelPatchAndClear(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()))
-	defer srv.Close()
+	srv := newTestServer(t, WithSeed(smallSeed()))
 	path := modelsPath("team") + "/platform-stack"
 	for _, body := range []map[string]any{{}, {"name": nil}, {"unknown": 1}} {
 		r := mustStatus(t, send(t, srv, "PATCH", path, body), 404)
@@ -137,7 +131,7 @@ func TestModelPatchAndClear(t *testing.T) {
 		t.Errorf("msg %v", msg)
 	}
 	mustStatus(t, send(t, srv, "PATCH", path, map[string]any{"source_query": "Which databases?", "tags": []string{"team:platform"}}), 200)
-	ops := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations?type=refresh_mental_model", nil), 200).obj(t)
+	ops := getObj(t, srv, "/v1/default/banks/team/operations?type=refresh_mental_model")
 	if ops["total"] != 1.0 {
 		t.Errorf("PATCH queues no refresh: %v", ops["total"])
 	}

@@ -23,19 +23,17 @@ func getModel(t *testing.T, srv *Server, bank, id, detail string) map[string]any
 	if detail != "" {
 		path += "?detail=" + detail
 	}
-	return mustStatus(t, send(t, srv, "GET", path, nil), 200).obj(t)
+	return getObj(t, srv, path)
 }
 
 // getOperation fetches an operation's status.
 func getOperation(t *testing.T, srv *Server, bank, id string) map[string]any {
 	t.Helper()
-	return mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+bank+"/operations/"+id, nil), 200).obj(t)
+	return getObj(t, srv, "/v1/default/banks/"+bank+"/operations/"+id)
 }
 
 func TestMentalModelLifecycle(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithSeed(smallSeed()), WithAsyncDelay(10*time.Second))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithSeed(smallSeed()), WithAsyncDelay(10*time.Second))
 	b := modelsPath("team")
 
 	id, opID := createModel(t, srv, "team", map[string]any{"name": "Alice", "source_query": "What does Alice prefer?", "tags": []string{}})
@@ -175,12 +173,8 @@ func TestMentalModelValidationAndFilters(t *testing.T) {
 		t.Errorf("duplicate custom id: %s", r.body)
 	}
 	ids := func(query string) string {
-		r := mustStatus(t, send(t, srv, "GET", b+query, nil), 200).obj(t)
-		var out []string
-		for _, it := range r["items"].([]any) {
-			out = append(out, it.(map[string]any)["id"].(string))
-		}
-		return strings.Join(out, ",")
+		r := getObj(t, srv, b+query)
+		return strings.Join(pluck(r["items"], "id"), ",")
 	}
 	filters := []struct{ query, want string }{
 		{"?tags=a", "tagged"},                       // any: overlap only, untagged excluded

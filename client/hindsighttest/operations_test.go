@@ -53,7 +53,7 @@ func TestOperationRules(t *testing.T) {
 		mustStatus(t, send(t, srv, "GET", base+"nope", nil), 400)
 	})
 	t.Run("retried operations complete", func(t *testing.T) {
-		st := mustStatus(t, send(t, srv, "GET", base+op("op-failed"), nil), 200).obj(t)
+		st := getObj(t, srv, base+op("op-failed"))
 		if st["status"] != "completed" || st["retry_count"] != 0.0 {
 			t.Errorf("after retry %v", st)
 		}
@@ -64,11 +64,8 @@ func TestOperationRules(t *testing.T) {
 func TestOperationList(t *testing.T) {
 	srv := newTestServer(t, WithSeed(smallSeed()))
 	list := func(query string) (ids []string, total float64) {
-		r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations"+query, nil), 200).obj(t)
-		for _, o := range r["operations"].([]any) {
-			ids = append(ids, o.(map[string]any)["task_type"].(string))
-		}
-		return ids, r["total"].(float64)
+		r := getObj(t, srv, "/v1/default/banks/team/operations"+query)
+		return pluck(r["operations"], "task_type"), r["total"].(float64)
 	}
 	ids, total := list("")
 	if strings.Join(ids, ",") != "consolidation,refresh_mental_model,retain,batch_retain" || total != 4 {
@@ -92,16 +89,14 @@ func TestOperationList(t *testing.T) {
 }
 
 func TestCancelBatchStopsStorage(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithAsyncDelay(time.Minute))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithAsyncDelay(time.Minute))
 	r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/b/memories", map[string]any{
 		"async": true, "items": []any{map[string]any{"content": "Never stored."}}}), 200).obj(t)
 	id := r["operation_id"].(string)
 	mustStatus(t, send(t, srv, "POST", "/v1/default/banks/b/operations/"+id+"/retry", nil), 409)
 	mustStatus(t, send(t, srv, "DELETE", "/v1/default/banks/b/operations/"+id, nil), 200)
 	clock.Advance(2 * time.Minute)
-	st := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/operations/"+id, nil), 200).obj(t)
+	st := getObj(t, srv, "/v1/default/banks/b/operations/"+id)
 	child := st["child_operations"].([]any)[0].(map[string]any)
 	if st["status"] != "cancelled" || child["status"] != "cancelled" {
 		t.Errorf("cancelled batch %v", st)
@@ -112,7 +107,7 @@ func TestCancelBatchStopsStorage(t *testing.T) {
 	// Retrying the batch re-runs its cancelled sub-batch.
 	mustStatus(t, send(t, srv, "POST", "/v1/default/banks/b/operations/"+id+"/retry", nil), 200)
 	srv.CompleteOperations()
-	st = mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/operations/"+id, nil), 200).obj(t)
+	st = getObj(t, srv, "/v1/default/banks/b/operations/"+id)
 	if st["status"] != "completed" || len(listTexts(t, srv, "b", "")) != 1 {
 		t.Errorf("after retry %v", st)
 	}

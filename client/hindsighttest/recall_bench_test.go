@@ -12,7 +12,7 @@ import (
 // ranking, response encoding) against a bank of 100,000 memories. The index is built
 // before the timer starts, as it would be after the first recall following a write.
 func BenchmarkRecall100k(b *testing.B) {
-	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return fixedNow }))
+	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return testEpoch }))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func BenchmarkRecall100k(b *testing.B) {
 // of related terms emptied before every recall, as for a query whose words the bank
 // has not been asked about since its last write.
 func BenchmarkRecall100kColdTerms(b *testing.B) {
-	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return fixedNow }))
+	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return testEpoch }))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func BenchmarkRecall100kColdTerms(b *testing.B) {
 // BenchmarkSearchIndex100k measures building a 100,000-memory bank's index, which the
 // first recall after a write pays.
 func BenchmarkSearchIndex100k(b *testing.B) {
-	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return fixedNow }))
+	s, err := newServer(WithSyntheticMemories("bench", 100_000), WithClock(func() time.Time { return testEpoch }))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -30,13 +30,7 @@ func TestRecallTagModes(t *testing.T) {
 				body["tags"] = tc.tags
 			}
 			out, _ := recall(t, s, body)
-			got := texts(out.Results)
-			slices.Sort(got)
-			want := slices.Clone(tc.want)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("results = %q\nwant      %q", got, want)
-			}
+			checkSameStrings(t, texts(out.Results), tc.want)
 		})
 	}
 }

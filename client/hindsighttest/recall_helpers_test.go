@@ -1,18 +1,11 @@
 package hindsighttest
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"testing"
-	"time"
 )
-
-// fixedNow is the clock of the recall and reflect tests. It is the seed epoch, so
-// seed timestamps load unshifted.
-var fixedNow = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 
 func intp(i int) *int { return &i }
 
@@ -80,49 +73,10 @@ func recallSeed() *Seed {
 	}}}
 }
 
+// newRecallServer is a test server holding recallSeed.
 func newRecallServer(t testing.TB, opts ...Option) *Server {
 	t.Helper()
-	s := NewServer(append([]Option{WithSeed(recallSeed()), WithClock(func() time.Time { return fixedNow })}, opts...)...)
-	t.Cleanup(s.Close)
-	return s
-}
-
-type httpResult struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-// post sends body (marshalled unless it is a string) over real HTTP.
-func post(t testing.TB, s *Server, path string, body any, header ...string) httpResult {
-	t.Helper()
-	var raw []byte
-	if str, ok := body.(string); ok {
-		raw = []byte(str)
-	} else {
-		var err error
-		if raw, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	req, err := http.NewRequest(http.MethodPost, s.URL()+path, bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return httpResult{status: resp.StatusCode, header: resp.Header, body: out}
+	return newTestServer(t, append([]Option{WithSeed(recallSeed())}, opts...)...)
 }
 
 // wireResult is the subset of RecallResult the tests read.
@@ -210,7 +164,7 @@ func detail(t testing.TB, body []byte) (string, []validationError) {
 	return "", list
 }
 
-func must422(t testing.TB, res httpResult, typ string, loc ...any) validationError {
+func must422(t testing.TB, res reply, typ string, loc ...any) validationError {
 	t.Helper()
 	if res.status != http.StatusUnprocessableEntity {
 		t.Fatalf("status = %d, want 422: %s", res.status, res.body)

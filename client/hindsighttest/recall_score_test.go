@@ -40,20 +40,20 @@ func clientRecency(t *testing.T, r scoredResult, now time.Time) float64 {
 // A client that recomputes final from a trace's score components gets the server's
 // value for every result, and the components themselves follow §26.
 func TestRecallFinalScoreRecomputesFromTrace(t *testing.T) {
-	s := NewServer(WithDemoSeed(), WithClock(func() time.Time { return fixedNow }))
+	s := NewServer(WithDemoSeed(), WithClock(func() time.Time { return testEpoch }))
 	defer s.Close()
 	requests := []struct {
 		bank string
 		body map[string]any
 		now  time.Time
 	}{
-		{"user-alex-prefs", map[string]any{"query": "Which trips are coming up?"}, fixedNow},
-		{"user-alex-prefs", map[string]any{"query": "What does Alex like to eat and drink?", "budget": "high"}, fixedNow},
+		{"user-alex-prefs", map[string]any{"query": "Which trips are coming up?"}, testEpoch},
+		{"user-alex-prefs", map[string]any{"query": "What does Alex like to eat and drink?", "budget": "high"}, testEpoch},
 		{"team-platform", map[string]any{"query": "What happened with ledger-service in October?",
 			"query_timestamp": "2026-10-20T12:00:00Z"}, time.Date(2026, 10, 20, 12, 0, 0, 0, time.UTC)},
 		{"team-platform", map[string]any{"query": "payments incidents", "temporal_window": map[string]any{
-			"start": "2026-10-01T00:00:00Z", "end": "2026-10-31T23:59:59Z"}}, fixedNow},
-		{"writer-agent", map[string]any{"query": "What did Gabriel say about the chapters?", "types": []string{"world", "observation"}}, fixedNow},
+			"start": "2026-10-01T00:00:00Z", "end": "2026-10-31T23:59:59Z"}}, testEpoch},
+		{"writer-agent", map[string]any{"query": "What did Gabriel say about the chapters?", "types": []string{"world", "observation"}}, testEpoch},
 	}
 	checked := 0
 	for _, rq := range requests {

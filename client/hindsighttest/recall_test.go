@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // budgetSeed is a bank with a long fact ranked right after a short one, and shorter
@@ -30,8 +29,7 @@ func budgetSeed(gadgets int) *Seed {
 }
 
 func TestRecallMaxTokensIsGreedyWithoutBackfill(t *testing.T) {
-	s := NewServer(WithSeed(budgetSeed(0)), WithClock(func() time.Time { return fixedNow }))
-	defer s.Close()
+	s := newTestServer(t, WithSeed(budgetSeed(0)))
 	path := "/v1/default/banks/budget/memories/recall"
 	get := func(maxTokens int) []string {
 		res := post(t, s, path, map[string]any{"query": "alpha beta", "max_tokens": maxTokens})
@@ -66,8 +64,7 @@ func TestRecallMaxTokensIsGreedyWithoutBackfill(t *testing.T) {
 
 func TestRecallBudgetCutsToTwiceTheThinkingBudget(t *testing.T) {
 	// 150 gadgets per fact type: each arm keeps up to the thinking budget per type.
-	s := NewServer(WithSeed(budgetSeed(450)), WithClock(func() time.Time { return fixedNow }))
-	defer s.Close()
+	s := newTestServer(t, WithSeed(budgetSeed(450)))
 	count := func(budget string) int {
 		res := post(t, s, "/v1/default/banks/budget/memories/recall", map[string]any{"query": "gadget shipped", "budget": budget, "max_tokens": 100000})
 		var out wireRecall
@@ -170,7 +167,7 @@ func TestRecallIndexFollowsWrites(t *testing.T) {
 	b := s.store.banks["team"]
 	before := b.index
 	m := &memory{id: "11111111-1111-4111-8111-111111111111", bankID: "team", text: "A zebra escaped from the zoo.",
-		factType: "world", state: "valid", createdAt: fixedNow, updatedAt: fixedNow}
+		factType: "world", state: "valid", createdAt: testEpoch, updatedAt: testEpoch}
 	b.memories[m.id] = m
 	b.memoryOrder = append(b.memoryOrder, m.id)
 	b.rev++

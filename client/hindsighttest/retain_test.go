@@ -27,7 +27,7 @@ func TestRetainSync(t *testing.T) {
 		t.Error("sync retain has no operation_id")
 	}
 
-	list := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/memories/list?document_id=plan/1", nil), 200).obj(t)["items"].([]any)
+	list := getObj(t, srv, "/v1/default/banks/b/memories/list?document_id=plan/1")["items"].([]any)
 	if len(list) != 3 {
 		t.Fatalf("one memory per sentence, got %d", len(list))
 	}
@@ -51,11 +51,11 @@ func TestRetainSync(t *testing.T) {
 		byText["We shipped it."]["fact_type"] != "experience" {
 		t.Errorf("first-person facts are experiences: %v", byText)
 	}
-	untimed := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/memories/list?q=no%20timestamp", nil), 200).obj(t)["items"].([]any)[0].(map[string]any)
+	untimed := getObj(t, srv, "/v1/default/banks/b/memories/list?q=no%20timestamp")["items"].([]any)[0].(map[string]any)
 	if untimed["mentioned_at"] != nil || strings.Join(toStrings(untimed["tags"].([]any)), ",") != "a,b" {
 		t.Errorf("unset timestamp / JSON tag string: %v", untimed)
 	}
-	doc := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/documents/plan/1", nil), 200).obj(t)
+	doc := getObj(t, srv, "/v1/default/banks/b/documents/plan/1")
 	if !strings.HasPrefix(doc["original_text"].(string), "Alice Chen") || doc["memory_unit_count"] != 3.0 ||
 		doc["retain_params"].(map[string]any)["context"] != "planning meeting" {
 		t.Errorf("document %v", doc)
@@ -76,7 +76,7 @@ func TestRetainDocumentUpsert(t *testing.T) {
 	if !slices.Equal(sort, []string{"Appended part.", "Second version."}) {
 		t.Errorf("append: %q", got)
 	}
-	doc := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/documents/d", nil), 200).obj(t)
+	doc := getObj(t, srv, "/v1/default/banks/b/documents/d")
 	if doc["original_text"] != "Second version.\n\nAppended part." {
 		t.Errorf("appended text %q", doc["original_text"])
 	}
@@ -134,9 +134,7 @@ func TestRetainValidation(t *testing.T) {
 }
 
 func TestRetainAsyncProgress(t *testing.T) {
-	clock := newStepClock()
-	srv := NewServer(WithClock(clock.Now), WithAsyncDelay(10*time.Second))
-	defer srv.Close()
+	srv, clock := clockedServer(t, WithAsyncDelay(10*time.Second))
 	r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/b/memories", map[string]any{"async": true, "items": []any{
 		map[string]any{"content": "Alice joined. Bob left.", "document_id": "d1"},
 		map[string]any{"content": "Carol stayed.", "document_id": "d2"},
@@ -146,7 +144,7 @@ func TestRetainAsyncProgress(t *testing.T) {
 		t.Errorf("response %v", r)
 	}
 	status := func() map[string]any {
-		return mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/operations/"+opID, nil), 200).obj(t)
+		return getObj(t, srv, "/v1/default/banks/b/operations/"+opID)
 	}
 	st := status()
 	meta := st["result_metadata"].(map[string]any)
@@ -220,12 +218,12 @@ func TestRetainAsyncSplitsLargeBatches(t *testing.T) {
 	big := strings.Repeat("Alice wrote another long sentence about the launch plan. ", 400) // ~23k bytes
 	r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/b/memories", map[string]any{"async": true, "items": []any{
 		map[string]any{"content": big}, map[string]any{"content": big}, map[string]any{"content": "Short."}}}), 200).obj(t)
-	st := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/operations/"+r["operation_id"].(string), nil), 200).obj(t)
+	st := getObj(t, srv, "/v1/default/banks/b/operations/"+r["operation_id"].(string))
 	if got := st["result_metadata"].(map[string]any)["num_sub_batches"]; got != 2.0 {
 		t.Errorf("num_sub_batches %v", got)
 	}
 	srv.CompleteOperations()
-	st = mustStatus(t, send(t, srv, "GET", "/v1/default/banks/b/operations/"+r["operation_id"].(string), nil), 200).obj(t)
+	st = getObj(t, srv, "/v1/default/banks/b/operations/"+r["operation_id"].(string))
 	if st["status"] != "completed" {
 		t.Errorf("after CompleteOperations: %v", st["status"])
 	}

@@ -9,7 +9,7 @@ import (
 func TestDemoAuditHistory(t *testing.T) {
 	srv := newTestServer(t, WithDemoSeed())
 	const bank = "/v1/default/banks/user-alex-prefs"
-	out := mustStatus(t, send(t, srv, "GET", bank+"/audit-logs?limit=500", nil), 200).obj(t)
+	out := getObj(t, srv, bank+"/audit-logs?limit=500")
 	items := out["items"].([]any)
 	if out["total"] != float64(len(alexAuditCalls())) || len(items) < 30 {
 		t.Fatalf("%v rows", out["total"])
@@ -54,37 +54,36 @@ func TestDemoAuditHistory(t *testing.T) {
 		}
 	}
 	// The refresh rows point at the seeded operation.
-	sys := mustStatus(t, send(t, srv, "GET", bank+"/audit-logs?transport=system", nil), 200).obj(t)["items"].([]any)[0].(map[string]any)
+	sys := getObj(t, srv, bank+"/audit-logs?transport=system")["items"].([]any)[0].(map[string]any)
 	opID := sys["response"].(map[string]any)["operation_id"].(string)
-	if op := mustStatus(t, send(t, srv, "GET", bank+"/operations/"+opID, nil), 200).obj(t); op["operation_type"] != "refresh_mental_model" {
+	if op := getObj(t, srv, bank+"/operations/"+opID); op["operation_type"] != "refresh_mental_model" {
 		t.Errorf("operation %v", op)
 	}
-	stats := mustStatus(t, send(t, srv, "GET", bank+"/audit-logs/stats", nil), 200).obj(t)
+	stats := getObj(t, srv, bank+"/audit-logs/stats")
 	if len(stats["buckets"].([]any)) < 5 {
 		t.Errorf("a week of history has few buckets: %v", stats["buckets"])
 	}
-	cfg := mustStatus(t, send(t, srv, "GET", bank+"/config", nil), 200).obj(t)
+	cfg := getObj(t, srv, bank+"/config")
 	if cfg["overrides"].(map[string]any)["audit_log_enabled"] != true {
 		t.Errorf("overrides %v", cfg["overrides"])
 	}
 	// New calls join the history.
 	mustStatus(t, send(t, srv, "POST", bank+"/memories/recall", map[string]any{"query": "lease"}), 200)
-	if out := mustStatus(t, send(t, srv, "GET", bank+"/audit-logs?limit=1", nil), 200).obj(t); out["total"] != float64(len(alexAuditCalls())+1) {
+	if out := getObj(t, srv, bank+"/audit-logs?limit=1"); out["total"] != float64(len(alexAuditCalls())+1) {
 		t.Errorf("live call not audited: %v", out["total"])
 	}
 	// Other demo banks are not audited.
 	for _, other := range []string{"research-agent", "writer-agent", "team-platform", "scratch"} {
-		if out := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+other+"/audit-logs", nil), 200).obj(t); out["total"] != 0.0 {
+		if out := getObj(t, srv, "/v1/default/banks/"+other+"/audit-logs"); out["total"] != 0.0 {
 			t.Errorf("%s has audit rows", other)
 		}
 	}
 }
 
 func TestDemoWebhooks(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithDemoSeed(), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithDemoSeed())
 	const bank = "/v1/default/banks/research-agent"
-	hooks := mustStatus(t, send(t, srv, "GET", bank+"/webhooks", nil), 200).obj(t)["items"].([]any)
+	hooks := getObj(t, srv, bank+"/webhooks")["items"].([]any)
 	if len(hooks) != 3 {
 		t.Fatalf("webhooks %v", hooks)
 	}
@@ -102,7 +101,7 @@ func TestDemoWebhooks(t *testing.T) {
 	statuses := map[string]int{}
 	var pending map[string]any
 	for _, id := range ids {
-		for _, d := range mustStatus(t, send(t, srv, "GET", bank+"/webhooks/"+id+"/deliveries", nil), 200).obj(t)["items"].([]any) {
+		for _, d := range getObj(t, srv, bank+"/webhooks/"+id+"/deliveries")["items"].([]any) {
 			m := d.(map[string]any)
 			statuses[m["status"].(string)]++
 			if m["status"] == "pending" {
@@ -116,21 +115,21 @@ func TestDemoWebhooks(t *testing.T) {
 	if pending["attempts"] != 5.0 || pending["next_retry_at"] != "2026-11-30 10:56:05+00" || pending["last_response_status"] != 503.0 {
 		t.Errorf("pending delivery %v", pending)
 	}
-	op := mustStatus(t, send(t, srv, "GET", bank+"/operations/"+pending["id"].(string)+"?include_payload=true", nil), 200).obj(t)
+	op := getObj(t, srv, bank+"/operations/"+pending["id"].(string)+"?include_payload=true")
 	if p := op["task_payload"].(map[string]any); p["secret"] != "whsec_demo_lab_relay" || !strings.Contains(p["payload"].(string), "consolidation.completed") {
 		t.Errorf("payload %v", p)
 	}
 	// The relay is back by the time of the next retry.
 	clock.Advance(time.Hour + 56*time.Minute + 5*time.Second)
 	send(t, srv, "GET", "/health", nil)
-	d := mustStatus(t, send(t, srv, "GET", bank+"/webhooks/"+ids[pending["url"].(string)]+"/deliveries?limit=1", nil), 200).obj(t)["items"].([]any)[0].(map[string]any)
+	d := getObj(t, srv, bank+"/webhooks/"+ids[pending["url"].(string)]+"/deliveries?limit=1")["items"].([]any)[0].(map[string]any)
 	if d["id"] != pending["id"] || d["status"] != "completed" || d["attempts"] != 5.0 || d["last_response_status"] != 200.0 {
 		t.Errorf("after the retry %v", d)
 	}
 	// A new retain reaches the two enabled webhooks subscribed to it.
 	retainSync(t, srv, "research-agent", map[string]any{"content": "Tomás finished exp-021.", "document_id": "exp-021-log"})
 	send(t, srv, "GET", "/health", nil)
-	ops := mustStatus(t, send(t, srv, "GET", bank+"/operations?type=webhook_delivery&limit=100", nil), 200).obj(t)
+	ops := getObj(t, srv, bank+"/operations?type=webhook_delivery&limit=100")
 	fresh := 0
 	for _, o := range ops["operations"].([]any) {
 		if o.(map[string]any)["created_at"] == isoTime(clock.Now()) {

@@ -44,10 +44,7 @@ func TestBankHealthSeedDetails(t *testing.T) {
 	// The health banks and explain-lab join the demo below the main demo banks: the
 	// bank list (latest write first) still opens on those, in their order.
 	list := getObj(t, srv, "/v1/default/banks")
-	var order []string
-	for _, it := range list["banks"].([]any) {
-		order = append(order, it.(map[string]any)["bank_id"].(string))
-	}
+	order := pluck(list["banks"], "bank_id")
 	if len(order) != 13 || strings.Join(order[:4], ",") != "user-alex-prefs,research-agent,writer-agent,team-platform" {
 		t.Errorf("bank list: %q", order)
 	}

@@ -11,7 +11,7 @@ func TestDemoModelStates(t *testing.T) {
 	srv := newTestServer(t, WithDemoSeed())
 	list := func(bank string) map[string]map[string]any {
 		out := map[string]map[string]any{}
-		r := mustStatus(t, send(t, srv, "GET", modelsPath(bank), nil), 200).obj(t)
+		r := getObj(t, srv, modelsPath(bank))
 		for _, it := range r["items"].([]any) {
 			m := it.(map[string]any)
 			out[m["id"].(string)] = m
@@ -54,7 +54,7 @@ func TestDemoModelStates(t *testing.T) {
 		t.Errorf("two versions with different based_on, newest first: %v", hist)
 	}
 
-	r := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/research-agent/directives?active_only=false", nil), 200).obj(t)
+	r := getObj(t, srv, "/v1/default/banks/research-agent/directives?active_only=false")
 	active, tagged := 0, 0
 	for _, it := range r["items"].([]any) {
 		d := it.(map[string]any)
@@ -72,7 +72,7 @@ func TestDemoModelStates(t *testing.T) {
 
 func TestDemoKnowledgeAndConfig(t *testing.T) {
 	srv := newTestServer(t, WithDemoSeed())
-	tree := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team-platform/knowledge-base/tree", nil), 200).obj(t)["roots"].([]any)
+	tree := getObj(t, srv, "/v1/default/banks/team-platform/knowledge-base/tree")["roots"].([]any)
 	if len(tree) != 2 {
 		t.Fatalf("roots %v", tree)
 	}
@@ -81,14 +81,14 @@ func TestDemoKnowledgeAndConfig(t *testing.T) {
 		t.Errorf("tree %v", tree)
 	}
 	page := runbooks["children"].([]any)[0].(map[string]any)
-	v := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team-platform/knowledge-base/pages/"+page["id"].(string), nil), 200).obj(t)
+	v := getObj(t, srv, "/v1/default/banks/team-platform/knowledge-base/pages/"+page["id"].(string))
 	if v["type"] != "runbook" || !strings.Contains(v["markdown"].(string), "title: \"Certificate renewal\"") {
 		t.Errorf("page %v", v)
 	}
 	if tr := page["trigger"].(map[string]any); tr["mode"] != "delta" || tr["refresh_after_consolidation"] != true || tr["tags_match"] != "any_strict" {
 		t.Errorf("page trigger %v", tr)
 	}
-	cfg := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team-platform/config", nil), 200).obj(t)
+	cfg := getObj(t, srv, "/v1/default/banks/team-platform/config")
 	ov := cfg["overrides"].(map[string]any)
 	if len(ov) != 3 || ov["recall_max_tokens"] != 4096.0 || ov["memory_defense"].(map[string]any)["enabled"] != true {
 		t.Errorf("overrides %v", ov)
@@ -96,7 +96,7 @@ func TestDemoKnowledgeAndConfig(t *testing.T) {
 	mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team-platform/export", nil), 200)
 	// Memory defense redacts what the team pastes.
 	retainSync(t, srv, "team-platform", map[string]any{"content": "Connect with postgres://app:hunter2@pg-ledger:5432/ledger for now.", "document_id": "paste"})
-	m := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team-platform/memories/list?document_id=paste", nil), 200).obj(t)["items"].([]any)
+	m := getObj(t, srv, "/v1/default/banks/team-platform/memories/list?document_id=paste")["items"].([]any)
 	if text := m[0].(map[string]any)["text"].(string); strings.Contains(text, "hunter2") {
 		t.Errorf("stored %q", text)
 	}

@@ -61,7 +61,7 @@ func TestSeedLoading(t *testing.T) {
 	m1 := derivedID("team", "memory", "m1")
 
 	t.Run("bank", func(t *testing.T) {
-		p := mustStatus(t, send(t, srv, "GET", base+"/profile", nil), 200).obj(t)
+		p := getObj(t, srv, base+"/profile")
 		if p["name"] != "Team" || p["mission"] != "Remember how the team works." {
 			t.Errorf("profile %v", p)
 		}
@@ -70,7 +70,7 @@ func TestSeedLoading(t *testing.T) {
 		}
 	})
 	t.Run("memory ids, chunk ids and timestamps", func(t *testing.T) {
-		m := mustStatus(t, send(t, srv, "GET", base+"/memories/"+m1, nil), 200).obj(t)
+		m := getObj(t, srv, base+"/memories/"+m1)
 		if m["chunk_id"] != "team_meeting/2026-11-20_0" || m["mentioned_at"] != "2026-11-20T10:00:00+00:00" {
 			t.Errorf("memory %v", m)
 		}
@@ -79,7 +79,7 @@ func TestSeedLoading(t *testing.T) {
 		}
 	})
 	t.Run("observation sources and proof count", func(t *testing.T) {
-		o := mustStatus(t, send(t, srv, "GET", base+"/memories/"+derivedID("team", "memory", "o1"), nil), 200).obj(t)
+		o := getObj(t, srv, base+"/memories/"+derivedID("team", "memory", "o1"))
 		srcs := o["source_memories"].([]any)
 		if len(srcs) != 2 || srcs[0].(map[string]any)["id"] != derivedID("team", "memory", "m2") {
 			t.Errorf("source_memories newest first: %v", srcs)
@@ -87,7 +87,7 @@ func TestSeedLoading(t *testing.T) {
 		if got := o["entities"].([]any); strings.Join(toStrings(got), ",") != "Alice,Postgres,Bob" {
 			t.Errorf("inherited entities %v", got)
 		}
-		l := mustStatus(t, send(t, srv, "GET", base+"/memories/list?type=observation", nil), 200).obj(t)
+		l := getObj(t, srv, base+"/memories/list?type=observation")
 		if item := l["items"].([]any)[0].(map[string]any); item["proof_count"] != 2.0 {
 			t.Errorf("proof_count %v", item["proof_count"])
 		}
@@ -99,12 +99,12 @@ func TestSeedLoading(t *testing.T) {
 		mustStatus(t, send(t, srv, "GET", base+"/directives/"+derivedID("team", "directive", "Be concise"), nil), 200)
 	})
 	t.Run("operations", func(t *testing.T) {
-		failed := mustStatus(t, send(t, srv, "GET", base+"/operations/"+derivedID("team", "operation", "op-failed"), nil), 200).obj(t)
+		failed := getObj(t, srv, base+"/operations/"+derivedID("team", "operation", "op-failed"))
 		if failed["status"] != "failed" || failed["error_message"] != "LLM timeout" {
 			t.Errorf("failed op %v", failed)
 		}
 		srv.SetClock(func() time.Time { return testEpoch.Add(24 * time.Hour) })
-		pending := mustStatus(t, send(t, srv, "GET", base+"/operations/"+derivedID("team", "operation", "op-pending"), nil), 200).obj(t)
+		pending := getObj(t, srv, base+"/operations/"+derivedID("team", "operation", "op-pending"))
 		if pending["status"] != "pending" {
 			t.Errorf("seeded pending operations never finish: %v", pending)
 		}
@@ -115,7 +115,7 @@ func TestSeedShift(t *testing.T) {
 	later := testEpoch.Add(36*time.Hour + 30*time.Second)
 	srv := NewServer(WithClock(func() time.Time { return later }), WithSeed(smallSeed()))
 	defer srv.Close()
-	m := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/memories/"+derivedID("team", "memory", "m1"), nil), 200).obj(t)
+	m := getObj(t, srv, "/v1/default/banks/team/memories/"+derivedID("team", "memory", "m1"))
 	if m["mentioned_at"] != "2026-11-21T22:00:00+00:00" {
 		t.Errorf("shifted mentioned_at %v (shift is truncated to the minute)", m["mentioned_at"])
 	}

@@ -72,7 +72,7 @@ func TestSemanticPhrasesAndFillers(t *testing.T) {
 
 // The demo's travel question reaches the Tokyo flight through the semantic lane only.
 func TestSemanticLaneFindsParaphraseInDemo(t *testing.T) {
-	s := NewServer(WithDemoSeed(), WithClock(func() time.Time { return fixedNow }))
+	s := NewServer(WithDemoSeed(), WithClock(func() time.Time { return testEpoch }))
 	defer s.Close()
 	res := post(t, s, "/v1/default/banks/user-alex-prefs/memories/recall", map[string]any{"query": "Which trips are coming up?", "trace": true})
 	var out wireRecall

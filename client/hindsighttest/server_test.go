@@ -7,8 +7,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -17,32 +17,20 @@ import (
 // unshifted.
 var testEpoch = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 
-// stepClock is a manually advanced clock, safe to step while the server reads it.
-type stepClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newStepClock() *stepClock { return &stepClock{now: testEpoch} }
-
-func (c *stepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *stepClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
+// clockedServer starts a server on a step clock the test advances, and closes it with
+// the test.
+func clockedServer(t testing.TB, opts ...Option) (*Server, *Clock) {
+	t.Helper()
+	clock := NewClock(testEpoch)
+	srv := NewServer(append([]Option{WithClock(clock.Now)}, opts...)...)
+	t.Cleanup(srv.Close)
+	return srv, clock
 }
 
 // newTestServer starts a server on the fixed test clock and closes it with the test.
-func newTestServer(t *testing.T, opts ...Option) *Server {
+func newTestServer(t testing.TB, opts ...Option) *Server {
 	t.Helper()
-	clock := newStepClock()
-	srv := NewServer(append([]Option{WithClock(clock.Now)}, opts...)...)
-	t.Cleanup(srv.Close)
+	srv, _ := clockedServer(t, opts...)
 	return srv
 }
 
@@ -54,7 +42,7 @@ type reply struct {
 }
 
 // json decodes the body into a generic value.
-func (r reply) json(t *testing.T) any {
+func (r reply) json(t testing.TB) any {
 	t.Helper()
 	var v any
 	if err := json.Unmarshal(r.body, &v); err != nil {
@@ -64,7 +52,7 @@ func (r reply) json(t *testing.T) any {
 }
 
 // obj decodes the body as an object.
-func (r reply) obj(t *testing.T) map[string]any {
+func (r reply) obj(t testing.TB) map[string]any {
 	t.Helper()
 	m, ok := r.json(t).(map[string]any)
 	if !ok {
@@ -73,8 +61,26 @@ func (r reply) obj(t *testing.T) map[string]any {
 	return m
 }
 
+// pluck returns the string field of every object in list, a decoded JSON array.
+func pluck(list any, field string) []string {
+	var out []string
+	for _, it := range list.([]any) {
+		out = append(out, it.(map[string]any)[field].(string))
+	}
+	return out
+}
+
+// checkSameStrings fails unless got and want hold the same strings, in any order.
+func checkSameStrings(t testing.TB, got, want []string) {
+	t.Helper()
+	got, want = slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
 // send sends a request; body may be nil, a string (sent raw) or a value to encode.
-func send(t *testing.T, srv *Server, method, path string, body any, header ...string) reply {
+func send(t testing.TB, srv *Server, method, path string, body any, header ...string) reply {
 	t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -110,8 +116,14 @@ func send(t *testing.T, srv *Server, method, path string, body any, header ...st
 	return reply{status: resp.StatusCode, header: resp.Header, body: raw}
 }
 
+// post sends a POST with body (see send).
+func post(t testing.TB, srv *Server, path string, body any, header ...string) reply {
+	t.Helper()
+	return send(t, srv, http.MethodPost, path, body, header...)
+}
+
 // mustStatus fails unless the reply has the wanted status.
-func mustStatus(t *testing.T, r reply, status int) reply {
+func mustStatus(t testing.TB, r reply, status int) reply {
 	t.Helper()
 	if r.status != status {
 		t.Fatalf("status %d, want %d; body %s", r.status, status, r.body)
@@ -119,11 +131,17 @@ func mustStatus(t *testing.T, r reply, status int) reply {
 	return r
 }
 
-// detail returns the string detail of an error body.
-func detailOf(t *testing.T, r reply) string {
+// getObj GETs path, which must answer 200 with an object.
+func getObj(t testing.TB, srv *Server, path string) map[string]any {
 	t.Helper()
-	d, ok := r.obj(t)["detail"].(string)
-	if !ok {
+	return mustStatus(t, send(t, srv, "GET", path, nil), 200).obj(t)
+}
+
+// detailOf returns the string detail of an error body.
+func detailOf(t testing.TB, r reply) string {
+	t.Helper()
+	d, list := detail(t, r.body)
+	if list != nil {
 		t.Fatalf("detail is not a string: %s", r.body)
 	}
 	return d

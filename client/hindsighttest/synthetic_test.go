@@ -12,7 +12,7 @@ func TestSyntheticMemories(t *testing.T) {
 	a := newTestServer(t, WithSyntheticMemories("big", n))
 	b := newTestServer(t, WithSyntheticMemories("big", n))
 
-	st := mustStatus(t, send(t, a, "GET", "/v1/default/banks/big/stats", nil), 200).obj(t)
+	st := getObj(t, a, "/v1/default/banks/big/stats")
 	nodes := st["nodes_by_fact_type"].(map[string]any)
 	if st["total_nodes"] != float64(n) || nodes["world"] == nil || nodes["experience"] == nil || nodes["observation"] == nil {
 		t.Fatalf("stats %v", st)
@@ -32,11 +32,11 @@ func TestSyntheticMemories(t *testing.T) {
 	if distinct := len(slices.Compact(texts)); distinct < 150 {
 		t.Errorf("only %d distinct texts in 200", distinct)
 	}
-	ents := mustStatus(t, send(t, a, "GET", "/v1/default/banks/big/entities?limit=1", nil), 200).obj(t)
+	ents := getObj(t, a, "/v1/default/banks/big/entities?limit=1")
 	if ents["total"].(float64) < 20 {
 		t.Errorf("entities %v", ents["total"])
 	}
-	oldest := mustStatus(t, send(t, a, "GET", fmt.Sprintf("/v1/default/banks/big/memories/list?limit=1&offset=%d", n-1), nil), 200).obj(t)
+	oldest := getObj(t, a, fmt.Sprintf("/v1/default/banks/big/memories/list?limit=1&offset=%d", n-1))
 	mentioned, _ := time.Parse(time.RFC3339, oldest["items"].([]any)[0].(map[string]any)["mentioned_at"].(string))
 	if age := testEpoch.Sub(mentioned); age < 300*24*time.Hour || age > 366*24*time.Hour {
 		t.Errorf("oldest memory is %v old, want dates spread over a year", age)

@@ -17,7 +17,7 @@ func TestTemplateExport(t *testing.T) {
 		t.Errorf("empty sections are left out: %s", body)
 	}
 	mustStatus(t, send(t, srv, "PATCH", "/v1/default/banks/team/config", map[string]any{"updates": map[string]any{"retain_mission": "Decisions."}}), 200)
-	m := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/export", nil), 200).obj(t)
+	m := getObj(t, srv, "/v1/default/banks/team/export")
 	if m["version"] != "1" || m["bank"].(map[string]any)["retain_mission"] != "Decisions." || len(m["bank"].(map[string]any)) != 1 {
 		t.Errorf("bank section holds the stored overrides only: %v", m["bank"])
 	}
@@ -123,7 +123,7 @@ func getModelAuth(t *testing.T, srv *Server, id string) map[string]any {
 
 func TestTemplateSchema(t *testing.T) {
 	srv := newTestServer(t, WithAPIKey("k"))
-	s := mustStatus(t, send(t, srv, "GET", "/v1/bank-template-schema", nil), 200).obj(t)
+	s := getObj(t, srv, "/v1/bank-template-schema")
 	defs := s["$defs"].(map[string]any)
 	if s["title"] != "BankTemplateManifest" || s["type"] != "object" || asStrings(s["required"])[0] != "version" {
 		t.Errorf("schema %v", s)

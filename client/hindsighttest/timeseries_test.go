@@ -9,7 +9,7 @@ func TestMemoriesTimeseries(t *testing.T) {
 	srv := newTestServer(t, WithSeed(smallSeed()))
 	retainSync(t, srv, "team", map[string]any{"content": "Erin joined on Monday.", "timestamp": "2026-11-28T12:00:00Z"})
 	get := func(bank, query string) map[string]any {
-		return mustStatus(t, send(t, srv, "GET", "/v1/default/banks/"+bank+"/stats/memories-timeseries"+query, nil), 200).obj(t)
+		return getObj(t, srv, "/v1/default/banks/"+bank+"/stats/memories-timeseries"+query)
 	}
 	tests := []struct {
 		query, period, trunc, field string

@@ -144,7 +144,7 @@ func TestDocumentImport(t *testing.T) {
 	if meta["documents_imported"] != 2.0 || meta["facts_imported"] != 3.0 || meta["observations_imported"] != 1.0 || meta["documents_skipped"] != 0.0 {
 		t.Errorf("fresh import %v", meta)
 	}
-	list := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/copy/memories/list?q=postgres", nil), 200).obj(t)["items"].([]any)
+	list := getObj(t, srv, "/v1/default/banks/copy/memories/list?q=postgres")["items"].([]any)
 	if len(list) != 2 { // the fact and the observation built on it
 		t.Errorf("imported memories %v", list)
 	}
@@ -165,7 +165,7 @@ func TestDocumentImport(t *testing.T) {
 	}
 	for _, tc := range tests {
 		meta := imp("copy", tc.onConflict)
-		docs := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/copy/documents", nil), 200).obj(t)["total"]
+		docs := getObj(t, srv, "/v1/default/banks/copy/documents")["total"]
 		if meta["documents_imported"] != tc.imported || meta["documents_skipped"] != tc.skip || docs != tc.docs {
 			t.Errorf("%s: %v, %v documents", tc.onConflict, meta, docs)
 		}

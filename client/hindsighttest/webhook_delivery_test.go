@@ -12,7 +12,7 @@ import (
 // deliveries lists a webhook's deliveries with an optional query string.
 func deliveries(t *testing.T, srv *Server, hookID, query string) (items []map[string]any, next any) {
 	t.Helper()
-	out := mustStatus(t, send(t, srv, "GET", hooksPath+"/"+hookID+"/deliveries"+query, nil), 200).obj(t)
+	out := getObj(t, srv, hooksPath+"/"+hookID+"/deliveries"+query)
 	for _, it := range out["items"].([]any) {
 		items = append(items, it.(map[string]any))
 	}
@@ -25,8 +25,7 @@ func retainDoc(t *testing.T, srv *Server, docID string) {
 }
 
 func TestWebhookDeliveryOnRetain(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	h := createHook(t, srv, map[string]any{"url": "https://hooks.example.com/in", "secret": "s3cret",
 		"event_types": []string{"retain.completed"}})
 	createHook(t, srv, map[string]any{"url": "https://other.example.com/in"}) // consolidation only
@@ -45,7 +44,7 @@ func TestWebhookDeliveryOnRetain(t *testing.T) {
 	}
 	// The delivery is a webhook_delivery operation whose payload holds the secret and
 	// the event body.
-	op := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations/"+d["id"].(string)+"?include_payload=true", nil), 200).obj(t)
+	op := getObj(t, srv, "/v1/default/banks/team/operations/"+d["id"].(string)+"?include_payload=true")
 	payload := op["task_payload"].(map[string]any)
 	if op["operation_type"] != "webhook_delivery" || payload["secret"] != "s3cret" || payload["webhook_id"] != h["id"] {
 		t.Fatalf("operation %v", op)
@@ -67,7 +66,7 @@ func TestWebhookDeliveryOnRetain(t *testing.T) {
 	if len(items) != 2 {
 		t.Fatalf("deliveries %v", items)
 	}
-	op = mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations/"+items[0]["id"].(string)+"?include_payload=true", nil), 200).obj(t)
+	op = getObj(t, srv, "/v1/default/banks/team/operations/"+items[0]["id"].(string)+"?include_payload=true")
 	if body := op["task_payload"].(map[string]any)["payload"].(string); strings.Contains(body, "document_id") || strings.Contains(body, "memory_unit_count") {
 		t.Errorf("event without a document %s", body)
 	}
@@ -120,8 +119,7 @@ func TestWebhookDeliveryRetries(t *testing.T) {
 }
 
 func TestWebhookDeliveryRetrySchedule(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	enableAudit(t, srv, true)
 	h := createHook(t, srv, map[string]any{"url": "https://hooks.lab.invalid/in", "event_types": []string{"retain.completed"}})
 	retainDoc(t, srv, "d1")
@@ -161,8 +159,7 @@ func TestWebhookDeliveryRetrySchedule(t *testing.T) {
 }
 
 func TestWebhookDeliveryPaging(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	h := createHook(t, srv, map[string]any{"url": "https://hooks.example.com/in", "event_types": []string{"retain.completed"}})
 	for i := 0; i < 3; i++ {
 		clock.Advance(1500 * time.Millisecond)
@@ -217,7 +214,7 @@ func TestWebhookConsolidationEvent(t *testing.T) {
 	}
 	events := map[string]map[string]any{}
 	for _, d := range items {
-		o := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations/"+d["id"].(string)+"?include_payload=true", nil), 200).obj(t)
+		o := getObj(t, srv, "/v1/default/banks/team/operations/"+d["id"].(string)+"?include_payload=true")
 		var ev map[string]any
 		_ = json.Unmarshal([]byte(o["task_payload"].(map[string]any)["payload"].(string)), &ev)
 		events[ev["operation_id"].(string)] = ev
@@ -231,8 +228,7 @@ func TestWebhookConsolidationEvent(t *testing.T) {
 }
 
 func TestWebhookSecretAndEventTypes(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	// Event types are not validated: an unknown one is stored and never fires.
 	odd := createHook(t, srv, map[string]any{"url": "https://odd.example.com", "event_types": []string{"memory.forgotten"}})
 	if et := odd["event_types"].([]any); len(et) != 1 || et[0] != "memory.forgotten" {
@@ -246,7 +242,7 @@ func TestWebhookSecretAndEventTypes(t *testing.T) {
 		clock.Advance(time.Second)
 		retainDoc(t, srv, "d1")
 		items, _ := deliveries(t, srv, h["id"].(string), "?limit=1")
-		op := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team/operations/"+items[0]["id"].(string)+"?include_payload=true", nil), 200).obj(t)
+		op := getObj(t, srv, "/v1/default/banks/team/operations/"+items[0]["id"].(string)+"?include_payload=true")
 		return op["task_payload"].(map[string]any)["secret"]
 	}
 	if got := secretOfLatest(); got != "first" {

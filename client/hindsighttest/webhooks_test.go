@@ -113,19 +113,18 @@ func TestWebhookBodyValidation(t *testing.T) {
 }
 
 func TestWebhookListUpdateDelete(t *testing.T) {
-	clock := newStepClock()
-	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(clock.Now))
+	srv, clock := clockedServer(t, WithSeed(smallSeed()))
 	a := createHook(t, srv, map[string]any{"url": "https://a.example/h", "event_types": []string{"retain.completed"},
 		"http_config": map[string]any{"method": "POST", "timeout_seconds": 5, "headers": map[string]any{"X-Team": "platform"}}})
 	clock.Advance(1e9)
 	b := createHook(t, srv, map[string]any{"url": "https://b.example/h", "enabled": false})
 	mustStatus(t, send(t, srv, "POST", "/v1/default/banks/other/webhooks", map[string]any{"url": "https://c.example"}), 201)
 
-	list := mustStatus(t, send(t, srv, "GET", hooksPath, nil), 200).obj(t)["items"].([]any)
+	list := getObj(t, srv, hooksPath)["items"].([]any)
 	if len(list) != 2 || list[0].(map[string]any)["id"] != a["id"] || list[1].(map[string]any)["id"] != b["id"] {
 		t.Fatalf("list oldest first, this bank only: %v", list)
 	}
-	if empty := mustStatus(t, send(t, srv, "GET", "/v1/default/banks/none/webhooks", nil), 200).obj(t); len(empty["items"].([]any)) != 0 {
+	if empty := getObj(t, srv, "/v1/default/banks/none/webhooks"); len(empty["items"].([]any)) != 0 {
 		t.Errorf("missing bank %v", empty)
 	}
 
@@ -171,13 +170,13 @@ func TestWebhookListUpdateDelete(t *testing.T) {
 	}
 	mustStatus(t, send(t, srv, "DELETE", one, nil), 404)
 	mustStatus(t, send(t, srv, "DELETE", hooksPath+"/nope", nil), 500)
-	if list := mustStatus(t, send(t, srv, "GET", hooksPath, nil), 200).obj(t)["items"].([]any); len(list) != 1 {
+	if list := getObj(t, srv, hooksPath)["items"].([]any); len(list) != 1 {
 		t.Errorf("after delete %v", list)
 	}
 	// Webhooks go with their bank.
 	mustStatus(t, send(t, srv, "DELETE", "/v1/default/banks/team", nil), 200)
 	mustStatus(t, send(t, srv, "PUT", "/v1/default/banks/team", map[string]any{}), 200)
-	if list := mustStatus(t, send(t, srv, "GET", hooksPath, nil), 200).obj(t)["items"].([]any); len(list) != 0 {
+	if list := getObj(t, srv, hooksPath)["items"].([]any); len(list) != 0 {
 		t.Errorf("a recreated bank has no webhooks: %v", list)
 	}
 }

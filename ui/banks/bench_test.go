@@ -40,11 +40,7 @@ func loadedSidebar(b *testing.B, n int) *Sidebar {
 func BenchmarkSidebarView(b *testing.B) {
 	for _, n := range []int{100, 10_000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			s := loadedSidebar(b, n)
-			b.ReportAllocs()
-			for b.Loop() {
-				_ = s.View()
-			}
+			uitest.BenchView(b, loadedSidebar(b, n))
 		})
 	}
 }
@@ -56,14 +52,7 @@ func BenchmarkFilterKeypress(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			s := loadedSidebar(b, n)
 			s.Update(uitest.Key("/"))
-			keys := []string{"a", "g", "backspace", "backspace"}
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				s.Update(uitest.Key(keys[i%len(keys)]))
-				_ = s.View()
-				i++
-			}
+			uitest.BenchKeys(b, s, "a", "g", "backspace", "backspace")
 		})
 	}
 }

@@ -14,10 +14,7 @@ import (
 
 func form(t *testing.T, h *uitest.Host) *components.Form {
 	t.Helper()
-	f, ok := h.Front().(*components.Form)
-	if !ok {
-		t.Fatalf("front dialog is %T, want a form", h.Front())
-	}
+	f := uitest.Front[*components.Form](h)
 	return f
 }
 
@@ -268,10 +265,7 @@ func TestDeleteBank(t *testing.T) {
 			h.Focus(from)
 			next := shownIDs(s)[s.cursor+1]
 			h.Keys("D")
-			d, ok := h.Front().(*components.Confirm)
-			if !ok {
-				t.Fatalf("front dialog is %T", h.Front())
-			}
+			d := uitest.Front[*components.Confirm](h)
 			if v := uitest.Plain(uitest.View(t, d)); !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(v, "│", " ")), " "),
 				"Delete bank writer-agent and all its memories, documents and entities?") {
 				t.Errorf("delete dialog:\n%s", v)
@@ -321,7 +315,7 @@ func TestDeleteFailureKeepsDialog(t *testing.T) {
 	h.Keys("D")
 	h.Type("scratch")
 	h.Keys("enter")
-	d := h.Front().(*components.Confirm)
+	d := uitest.Front[*components.Confirm](h)
 	if !strings.Contains(d.Err(), "temporarily unavailable") || d.Typed() != "scratch" {
 		t.Errorf("error %q, typed %q", d.Err(), d.Typed())
 	}

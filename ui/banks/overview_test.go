@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
@@ -153,11 +151,11 @@ func TestOverviewScrolls(t *testing.T) {
 		t.Errorf("k: %d", o.scroll)
 	}
 	h.Keys("g")
-	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	h.Send(uitest.Wheel("down", 0, 0))
 	if o.scroll != 3 {
 		t.Errorf("wheel: %d", o.scroll)
 	}
-	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelUp}, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	h.Send(uitest.Wheel("up", 0, 0), uitest.Wheel("up", 0, 0))
 	if o.scroll != 0 {
 		t.Errorf("wheel up: %d", o.scroll)
 	}
@@ -167,7 +165,7 @@ func TestOverviewRootRefresh(t *testing.T) {
 	rec := &uitest.Recorder{}
 	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t), rec.Option()), "scratch")
 	rec.Reset()
-	h.Send(common.BankSelectedMsg{BankID: "scratch"}) // the root's refresh re-announces the bank
+	h.SelectBank("scratch") // the root's refresh re-announces the bank
 	if got := rec.All(); len(got) != 2 {
 		t.Fatalf("refresh sent %v", got)
 	}
@@ -207,7 +205,7 @@ func TestOverviewDeletedAndNoBank(t *testing.T) {
 	if _, _, _, ok := o.Selection(); ok {
 		t.Error("nothing shown, yet a selection")
 	}
-	h.Send(common.BankSelectedMsg{BankID: "scratch"})
+	h.SelectBank("scratch")
 	h.Deliver(bankDeletedMsg{bankID: "scratch"})
 	if v := uitest.Plain(uitest.View(t, o)); !strings.Contains(v, "Bank scratch was deleted.") {
 		t.Errorf("deleted:\n%s", v)

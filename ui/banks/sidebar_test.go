@@ -279,21 +279,21 @@ func TestSidebarMouse(t *testing.T) {
 	ids := shownIDs(s)
 	// Line 0 is the header; rows are two lines each, so y=5 and y=6 are the third row.
 	for _, y := range []int{5, 6} {
-		h.Send(tea.MouseClickMsg{X: 3, Y: y, Button: tea.MouseLeft})
+		h.Send(uitest.Click(3, y))
 		if s.cursor != 2 || lastSelection(h) != ids[2] {
 			t.Fatalf("click at y=%d: cursor %d, announced %q", y, s.cursor, lastSelection(h))
 		}
 	}
-	h.Send(tea.MouseClickMsg{X: 3, Y: 0, Button: tea.MouseLeft}) // the header
+	h.Send(uitest.Click(3, 0)) // the header
 	if s.cursor != 2 {
 		t.Errorf("a click on the header moved the selection")
 	}
 	n := len(selections(h))
-	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	h.Send(uitest.Wheel("down", 0, 0), uitest.Wheel("down", 0, 0))
 	if s.offset != 6 || s.cursor != 2 || len(selections(h)) != n {
 		t.Errorf("wheel: offset %d cursor %d; want the view scrolled, the selection kept", s.offset, s.cursor)
 	}
-	h.Send(tea.MouseClickMsg{X: 3, Y: 1, Button: tea.MouseLeft})
+	h.Send(uitest.Click(3, 1))
 	if s.cursor != 6 {
 		t.Errorf("click after scrolling selected %d, want 6", s.cursor)
 	}
@@ -424,7 +424,7 @@ func TestSidebarAnnouncementsSettleOnTheCursor(t *testing.T) {
 	}
 	// A selection made elsewhere (the palette, a restored state) is followed.
 	h, s, _ := hostBanks(t, uitest.NewCommon(t, srv), "")
-	h.Send(common.BankSelectedMsg{BankID: "team-platform"})
+	h.SelectBank("team-platform")
 	if s.SelectedBank() != "team-platform" || len(selections(h)) != 2 {
 		t.Errorf("followed to %q, announcements %v", s.SelectedBank(), selections(h))
 	}

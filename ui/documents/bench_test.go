@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hindsight-tui/client"
 	"hindsight-tui/ui/uitest"
 )
@@ -33,28 +31,10 @@ func loadedPane(b *testing.B) *Model {
 
 // BenchmarkView is one frame of the list with 1,000 documents loaded.
 func BenchmarkView(b *testing.B) {
-	m := loadedPane(b)
-	_ = m.View()
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.View()
-	}
+	uitest.BenchView(b, loadedPane(b))
 }
 
 // BenchmarkMoveCursor is one step down the list and the frame after it.
 func BenchmarkMoveCursor(b *testing.B) {
-	m := loadedPane(b)
-	down := tea.KeyPressMsg{Code: tea.KeyDown}
-	up := tea.KeyPressMsg{Code: tea.KeyUp}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		k := down
-		if i%2 == 1 {
-			k = up
-		}
-		i++
-		m.Update(k)
-		_ = m.View()
-	}
+	uitest.BenchKeys(b, loadedPane(b), "down", "up")
 }

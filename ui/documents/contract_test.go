@@ -3,8 +3,6 @@ package documents
 import (
 	"testing"
 
-	"hindsight-tui/client"
-	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
@@ -15,21 +13,16 @@ import (
 // Every request the pane sends, and every answer it reads, must match Hindsight's
 // OpenAPI document.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
 	srv := uitest.DemoServer(t)
 	seedDocuments(t, uitest.NewCommon(t, srv), "paging", 130)
-	v := contracttest.New(t, doc, srv.URL())
-	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
-
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank("paging"))
+	m, r, check := uitest.Contract(t, New, uitest.OnServer(srv), uitest.Bank("paging"))
 	r.Keys("G")
 	if len(ids(m)) != 130 {
 		t.Fatalf("paging: %d", len(ids(m)))
 	}
 
-	m = New(c)
-	r = uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m = New(r.C)
+	r = uitest.Start(t, r.C, m, uitest.Bank(uitest.DemoBank))
 	r.Keys("/")
 	r.Type("chat")
 	r.Keys("esc", "t")
@@ -45,8 +38,5 @@ func TestContract(t *testing.T) {
 		t.Fatalf("writes: %+v", r.Up)
 	}
 
-	v.Report(t)
-	if n := v.Counts().Violations; n != 0 {
-		t.Fatalf("%d contract violations", n)
-	}
+	check()
 }

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"testing"
 
-	"hindsight-tui/ui/uitest"
-
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"hindsight-tui/ui/uitest"
 )
 
 // TestGoldenViews compares the plain text of the pane's states. Regenerate with:
@@ -35,12 +35,10 @@ func TestGoldenViews(t *testing.T) {
 		}},
 		{name: "delete-confirm", bank: uitest.DemoBank, setup: func(r *uitest.Host, m *Model) { r.Keys("D") }},
 	}
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+	for _, term := range uitest.Terminals {
 		for _, sc := range screens {
 			t.Run(fmt.Sprintf("%s-%dx%d", sc.name, term[0], term[1]), func(t *testing.T) {
-				c := uitest.NewCommon(t, uitest.DemoServer(t))
-				m := New(c)
-				r := uitest.Start(t, c, m, uitest.Bank(sc.bank), uitest.Terminal(term[0], term[1]))
+				m, r := uitest.Demo(t, New, uitest.Bank(sc.bank), uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
 					sc.setup(r, m)
 				}

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
@@ -17,11 +15,8 @@ import (
 // TestListFiltersToRequests checks that the first list, the id search (debounced,
 // sent on a pause) and the tags filter with its match mode become the right requests.
 func TestListFiltersToRequests(t *testing.T) {
-	srv := uitest.DemoServer(t)
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, srv, rec.Option())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
 	if got := lastRequest(rec); got != "GET /v1/default/banks/user-alex-prefs/documents?limit=100" {
 		t.Fatalf("first list: %s", got)
 	}
@@ -76,11 +71,9 @@ func TestStaleAnswersDropped(t *testing.T) {
 // TestPaging lists 130 documents: a page of 100 with the total, the rest at the end.
 func TestPaging(t *testing.T) {
 	srv := uitest.DemoServer(t)
+	seedDocuments(t, uitest.NewCommon(t, srv), "paging", 130)
 	rec := &uitest.Recorder{}
-	c := uitest.NewCommon(t, srv, rec.Option())
-	seedDocuments(t, c, "paging", 130)
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank("paging"))
+	m, r := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(rec.Option()), uitest.Bank("paging"))
 	if len(ids(m)) != 100 || m.list.total != 130 {
 		t.Fatalf("first page: %d of %d", len(ids(m)), m.list.total)
 	}
@@ -130,7 +123,7 @@ func TestDetailLoading(t *testing.T) {
 		t.Fatal("esc did not close the document")
 	}
 	_ = m.View()
-	r.Send(tea.MouseClickMsg{X: 3, Y: m.listTop + 2, Button: tea.MouseLeft})
+	r.Send(uitest.Click(3, m.listTop+2))
 	if m.cursor != 2 {
 		t.Fatalf("click selected row %d", m.cursor)
 	}
@@ -138,15 +131,12 @@ func TestDetailLoading(t *testing.T) {
 
 // TestShowDocumentScrollsToChunk follows another pane's link to a chunk.
 func TestShowDocumentScrollsToChunk(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	chunks, err := c.Client.ListChunks(t.Context(), uitest.DemoBank, "chat-2026-10-03-weekend-plans", 0, 0)
+	// A pane never shown yet, in a 60x20 terminal, follows the link.
+	m, r := uitest.Demo(t, New, uitest.Bank(""), uitest.Terminal(60, 20), uitest.Unfocused())
+	chunks, err := r.C.Client.ListChunks(t.Context(), uitest.DemoBank, "chat-2026-10-03-weekend-plans", 0, 0)
 	if err != nil || len(chunks.Items) < 3 {
 		t.Fatalf("chunks: %v %v", chunks, err)
 	}
-	m := New(c)
-	// A pane never shown yet, in a 60x20 terminal, follows the link.
-	r := uitest.Start(t, c, m, uitest.Terminal(60, 20), uitest.Unfocused())
 	r.Deliver(common.ShowDocumentMsg{BankID: uitest.DemoBank, DocumentID: "chat-2026-10-03-weekend-plans", ChunkID: chunks.Items[2].ChunkID})
 	v := m.View()
 	if !m.open || !strings.Contains(v, "chunk 2") || len(ids(m)) != 5 {
@@ -247,11 +237,7 @@ func TestDeleteConfirmation(t *testing.T) {
 
 // TestReadOnly offers no write, by key or in the palette; copying still works.
 func TestReadOnly(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	c.ReadOnly = true
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.ReadOnly())
 	r.Keys("enter")
 	for _, k := range []string{"e", "P", "D"} {
 		r.Keys(k)

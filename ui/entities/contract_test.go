@@ -3,8 +3,6 @@ package entities
 import (
 	"testing"
 
-	"hindsight-tui/client"
-	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -13,21 +11,13 @@ import (
 // list with and without a wildcard search. Every request and every answer must match
 // Hindsight's OpenAPI document.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
-	srv := uitest.DemoServer(t)
-	v := contracttest.New(t, doc, srv.URL())
-	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
+	m, h, check := uitest.Contract(t, New, uitest.Bank(alex))
+	h.Keys("j", "j", "G")
 
-	m := New(c)
-	uitest.Start(t, c, m, uitest.Bank(alex)).Keys("j", "j", "G")
+	tg := NewTags(h.C)
+	uitest.Start(t, h.C, tg, uitest.Bank(alex)).Keys("/", "*", "t", "r", "i", "p", "*", "enter")
 
-	tg := NewTags(c)
-	uitest.Start(t, c, tg, uitest.Bank(alex)).Keys("/", "*", "t", "r", "i", "p", "*", "enter")
-
-	v.Report(t)
-	if n := v.Counts().Violations; n != 0 {
-		t.Fatalf("%d contract violations", n)
-	}
+	check()
 	if len(m.rows) == 0 || len(m.det.mems) == 0 || len(tg.rows) == 0 {
 		t.Fatal("nothing was loaded")
 	}

@@ -1,7 +1,6 @@
 package entities
 
 import (
-	"fmt"
 	"testing"
 
 	"hindsight-tui/ui/common"
@@ -24,18 +23,17 @@ func TestGoldenViews(t *testing.T) {
 		{name: "tags_search", tags: true, keys: []string{"/", "s", "o", "u", "r", "c", "e", ":", "*"}},
 	}
 	for _, sc := range screens {
-		for _, term := range [][2]int{{120, 40}, {60, 20}} {
-			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, term[0], term[1]), func(t *testing.T) {
-				c := uitest.NewCommon(t, uitest.DemoServer(t))
-				var p common.Pane = New(c)
-				if sc.tags {
-					p = NewTags(c)
+		for _, term := range uitest.Terminals {
+			t.Run(sc.name+"/"+uitest.TermName(term), func(t *testing.T) {
+				pane := func(c *common.Common) common.Pane {
+					if sc.tags {
+						return NewTags(c)
+					}
+					return New(c)
 				}
-				h := uitest.Start(t, c, p, uitest.Bank(alex), uitest.Terminal(term[0], term[1]))
+				p, h := uitest.Demo(t, pane, uitest.Bank(alex), uitest.Terminal(term[0], term[1]))
 				h.Keys(sc.keys...)
-				w, ht := uitest.PaneSize(term[0], term[1])
-				uitest.CheckBox(t, uitest.View(t, p), w, ht)
-				uitest.RequireGolden(t, p)
+				uitest.RequireGoldenPane(t, p, term[0], term[1])
 			})
 		}
 	}

@@ -19,16 +19,8 @@ import (
 
 const alex = uitest.DemoBank
 
-// showEntities hosts the entities pane on bank, shown, as the app does in a 120x40
-// terminal.
-func showEntities(t *testing.T, c *common.Common, bank string) (*uitest.Host, *Model) {
-	t.Helper()
-	m := New(c)
-	return uitest.Start(t, c, m, uitest.ID(common.PaneEntities), uitest.Bank(bank)), m
-}
-
 func TestEntitiesListAndDetail(t *testing.T) {
-	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
 	if !m.loaded || len(m.rows) == 0 || m.rows[0].CanonicalName != "Alex Moreno" {
 		t.Fatalf("rows = %d, first %+v", len(m.rows), m.rows)
 	}
@@ -59,7 +51,7 @@ func TestEntitiesListAndDetail(t *testing.T) {
 }
 
 func TestEntitiesPaging(t *testing.T) {
-	h, m := showEntities(t, manyEntities(t, 250), "big")
+	h, m := manyEntities(t, 250)
 	if len(m.rows) != pageSize || m.total != 250 {
 		t.Fatalf("first page: %d of %d", len(m.rows), m.total)
 	}
@@ -78,7 +70,7 @@ func TestEntitiesCount(t *testing.T) {
 		n    int
 		want string
 	}{{1, "1 entity"}, {2, "2 entities"}} {
-		_, m := showEntities(t, manyEntities(t, tc.n), "big")
+		_, m := manyEntities(t, tc.n)
 		if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, tc.want+"\n") && !strings.Contains(v, tc.want+" ") {
 			t.Errorf("%d entities: the header does not say %q:\n%s", tc.n, tc.want, v)
 		}
@@ -88,7 +80,7 @@ func TestEntitiesCount(t *testing.T) {
 // An answer for an entity no longer selected is dropped. The router hands back the
 // loads here, to run them out of order.
 func TestEntitiesDetailDropsStaleAnswers(t *testing.T) {
-	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
 	toSecond := h.R.Send(common.PaneEntities, uitest.Key("j")) // the second entity's detail, slow
 	toFirst := h.R.Send(common.PaneEntities, uitest.Key("k"))  // back to the first before it answers
 	h.Send(uitest.Run(t, toSecond)...)
@@ -108,7 +100,7 @@ func TestEntitiesDetailDropsStaleAnswers(t *testing.T) {
 }
 
 func TestEntitiesQuickFilter(t *testing.T) {
-	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
 	h.Keys("/", "j", "o", "r")
 	if !m.Capturing() || len(m.visible) == 0 || len(m.visible) >= len(m.rows) {
 		t.Fatalf("filter: %d of %d", len(m.visible), len(m.rows))
@@ -132,7 +124,7 @@ func TestEntitiesQuickFilter(t *testing.T) {
 }
 
 func TestEntitiesJumpsAndOpens(t *testing.T) {
-	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
 	h.Keys("m")
 	want := common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
 		BankID: alex, EntityID: m.rows[0].ID, EntityName: "Alex Moreno"}}
@@ -144,10 +136,7 @@ func TestEntitiesJumpsAndOpens(t *testing.T) {
 		t.Fatal("enter should move into the detail")
 	}
 	h.Keys("j", "enter")
-	d, ok := h.Front().(*components.MemoryDialog)
-	if !ok {
-		t.Fatalf("enter should open the memory: front %T", h.Front())
-	}
+	d := uitest.Front[*components.MemoryDialog](h)
 	// The dialog loads the memory itself, as it opens.
 	if d.Loading() || d.Memory() == nil || d.Memory().ID != m.det.mems[1].ID {
 		t.Fatalf("the memory dialog shows %+v", d.Memory())
@@ -163,10 +152,8 @@ func TestEntitiesJumpsAndOpens(t *testing.T) {
 }
 
 func TestEntitiesShowEntity(t *testing.T) {
-	c := uitest.NewCommon(t, uitest.DemoServer(t))
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.ID(common.PaneEntities), uitest.Bank("research-agent"), uitest.Unfocused())
-	l, err := c.Client.ListEntities(t.Context(), alex, 5, 0)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities), uitest.Bank("research-agent"), uitest.Unfocused())
+	l, err := h.C.Client.ListEntities(t.Context(), alex, 5, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +169,7 @@ func TestEntitiesShowEntity(t *testing.T) {
 
 // A palette action reaches the pane that offered it.
 func TestEntitiesPaletteActions(t *testing.T) {
-	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
 	acts := m.Actions()
 	if len(acts) != 2 {
 		t.Fatalf("actions %+v", acts)
@@ -197,9 +184,9 @@ func TestEntitiesPaletteActions(t *testing.T) {
 	}
 }
 
-// manyEntities is the shared state of a client whose server's bank "big" has n
-// entities, paged the way the real server pages them.
-func manyEntities(t testing.TB, n int) *common.Common {
+// manyEntities hosts the entities pane, shown in a 120x40 terminal, on a bank "big"
+// of n entities, which its server pages the way the real server pages them.
+func manyEntities(t *testing.T, n int) (*uitest.Host, *Model) {
 	t.Helper()
 	all := make([]client.Entity, n)
 	for i := range all {
@@ -227,5 +214,6 @@ func manyEntities(t testing.TB, n int) *common.Common {
 	}
 	c := uitest.NewCommon(t, nil)
 	c.Client = cl
-	return c
+	m := New(c)
+	return uitest.Start(t, c, m, uitest.ID(common.PaneEntities), uitest.Bank("big")), m
 }

@@ -10,16 +10,8 @@ import (
 	"hindsight-tui/ui/uitest"
 )
 
-// showTags hosts the tag browser alone on bank, shown, as the app does in a 120x40
-// terminal.
-func showTags(t *testing.T, c *common.Common, bank string) (*uitest.Host, *Tags) {
-	t.Helper()
-	tg := NewTags(c)
-	return uitest.Start(t, c, tg, uitest.Bank(bank)), tg
-}
-
 func TestTagsListByCount(t *testing.T) {
-	_, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	tg, _ := uitest.Demo(t, NewTags)
 	if len(tg.rows) == 0 || tg.rows[0].Tag != "source:chat" {
 		t.Fatalf("rows = %+v", tg.rows)
 	}
@@ -34,7 +26,7 @@ func TestTagsListByCount(t *testing.T) {
 }
 
 func TestTagsSearchWildcards(t *testing.T) {
-	h, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	tg, h := uitest.Demo(t, NewTags)
 	h.Keys("/")
 	h.Type("source:*")
 	if !tg.Capturing() || tg.q != "source:*" || len(tg.rows) == 0 {
@@ -74,7 +66,7 @@ func TestTagsSearchWildcards(t *testing.T) {
 // The answer to an older search is dropped. The router hands back the searches here,
 // to run them out of order.
 func TestTagsDropStaleAnswers(t *testing.T) {
-	h, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	tg, h := uitest.Demo(t, NewTags)
 	h.Keys("/")
 	h.Type("source:")
 	old := h.R.Send("pane", uitest.Key("*")) // "source:*", slow
@@ -94,7 +86,7 @@ func TestTagsDropStaleAnswers(t *testing.T) {
 }
 
 func TestTagsJumps(t *testing.T) {
-	h, tg := showTags(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	tg, h := uitest.Demo(t, NewTags)
 	h.Keys("j")
 	tag := tg.rows[1].Tag
 	h.Keys("enter")
@@ -120,7 +112,7 @@ func TestTagsJumps(t *testing.T) {
 }
 
 func TestEntitiesTabTogglesTags(t *testing.T) {
-	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
 	h.Keys("t")
 	if v := uitest.Plain(uitest.View(t, m)); !m.showTags || len(m.tags.rows) == 0 || !strings.Contains(v, "source:chat") {
 		t.Fatalf("t should show the loaded tags:\n%s", v)
@@ -154,10 +146,10 @@ func TestEntitiesTabTogglesTags(t *testing.T) {
 
 // Once shown, the tags follow the bank: selecting another bank lists its tags.
 func TestTagsFollowTheBank(t *testing.T) {
-	h, m := showEntities(t, uitest.NewCommon(t, uitest.DemoServer(t)), alex)
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
 	h.Keys("t")
 	before := append([]client.TagCount(nil), m.tags.rows...)
-	h.Send(common.BankSelectedMsg{BankID: "writer-agent"})
+	h.SelectBank("writer-agent")
 	if m.tags.bank != "writer-agent" || m.tags.loading || !m.tags.loaded {
 		t.Fatalf("tags of %q: loading=%v loaded=%v", m.tags.bank, m.tags.loading, m.tags.loaded)
 	}

@@ -14,9 +14,7 @@ import (
 // which stays bounded because only maxPages pages are held.
 func BenchmarkViewScroll(b *testing.B) {
 	srv := uitest.Server(b, hindsighttest.WithSyntheticMemories("big", 100_000))
-	c := uitest.NewCommon(b, srv)
-	m := New(c)
-	r := uitest.Start(b, c, m, uitest.Bank("big"))
+	m, r := uitest.Demo(b, New, uitest.OnServer(srv), uitest.Bank("big"))
 	var ms runtime.MemStats
 	var peak, retained uint64
 	runtime.GC()

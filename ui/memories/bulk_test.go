@@ -24,26 +24,21 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := first.Items[1].ID
-	srv := uitest.DemoServer(t, hindsighttest.WithFault(hindsighttest.Fault{Method: "PATCH",
-		Path: "/v1/default/banks/" + uitest.DemoBank + "/memories/" + bad, Status: 500, Body: `{"detail":"boom"}`}))
-	c := uitest.NewCommon(t, srv)
+	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithFault(hindsighttest.Fault{Method: "PATCH",
+		Path: "/v1/default/banks/" + uitest.DemoBank + "/memories/" + bad, Status: 500, Body: `{"detail":"boom"}`})))
+	c := r.C
 	before, err := c.Client.ListMemories(context.Background(), uitest.DemoBank,
 		client.ListMemoriesParams{Type: client.FactWorld, State: "invalidated", Limit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := before.Total
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	r.Keys("t", "space", "space", "space")
 	if len(m.selected) != 3 {
 		t.Fatalf("%d selected", len(m.selected))
 	}
 	r.Keys("x")
-	conf, ok := r.Front().(*components.Confirm)
-	if !ok {
-		t.Fatalf("front dialog = %T", r.Front())
-	}
+	conf := uitest.Front[*components.Confirm](r)
 	if v := ansi.Strip(conf.View()); !strings.Contains(v, "invalidate 3 memories?") {
 		t.Fatalf("confirmation does not state the count:\n%s", v)
 	}
@@ -52,10 +47,7 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatalf("bulk did not finish: %+v", m.bulk)
 	}
 	// The failures are listed one per memory: short id, text, and why.
-	fd, ok := r.Front().(*listDialog)
-	if !ok {
-		t.Fatalf("front dialog = %T, want the failures list", r.Front())
-	}
+	fd := uitest.Front[*listDialog](r)
 	fv := ansi.Strip(fd.View())
 	if !strings.Contains(fv, "1 memory could not be invalidated") || !strings.Contains(fv, bad[:8]) ||
 		!strings.Contains(fv, "boom") || len(fd.lines) != 1 {
@@ -122,11 +114,7 @@ func TestCancelConfirm(t *testing.T) {
 
 // TestReadOnly disables selection, invalidate and restore.
 func TestReadOnly(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	c.ReadOnly = true
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r := uitest.Demo(t, New, uitest.ReadOnly())
 	r.Keys("space", "A", "x", "E")
 	if len(m.selected) != 0 || r.Front() != nil {
 		t.Fatalf("read-only pane selected %d or opened %T", len(m.selected), r.Front())

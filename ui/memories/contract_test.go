@@ -3,8 +3,6 @@ package memories
 import (
 	"testing"
 
-	"hindsight-tui/client"
-	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -13,12 +11,7 @@ import (
 // an observation's history, an edit, and bulk invalidate and restore. Every request
 // the pane sends, and every answer it reads, must match Hindsight's OpenAPI document.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
-	srv := uitest.DemoServer(t)
-	v := contracttest.New(t, doc, srv.URL())
-	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
+	m, r, check := uitest.Contract(t, New)
 
 	// Every filter value, and paging to the end.
 	for range typeCycle() {
@@ -41,8 +34,5 @@ func TestContract(t *testing.T) {
 	r.Keys("E", " ", "x", "enter", "enter")
 	r.Keys("space", "space", "x", "enter", "v", "A", "u", "enter")
 
-	v.Report(t)
-	if n := v.Counts().Violations; n != 0 {
-		t.Fatalf("%d contract violations", n)
-	}
+	check()
 }

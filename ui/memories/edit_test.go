@@ -70,14 +70,9 @@ func TestEditFlow(t *testing.T) {
 	r.Keys("t")
 	mem := *m.current()
 	r.Keys("E")
-	if _, ok := r.Front().(*components.Form); !ok {
-		t.Fatalf("front = %T", r.Front())
-	}
+	uitest.Front[*components.Form](r)
 	r.Keys(" ", "t", "e", "a", "enter")
-	conf, ok := r.Front().(*components.Confirm)
-	if !ok {
-		t.Fatalf("front = %T", r.Front())
-	}
+	conf := uitest.Front[*components.Confirm](r)
 	if v := ansi.Strip(conf.View()); !strings.Contains(v, "+ ") || !strings.Contains(v, "tea") {
 		t.Fatalf("preview:\n%s", v)
 	}

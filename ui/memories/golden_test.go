@@ -1,10 +1,7 @@
 package memories
 
 import (
-	"fmt"
 	"testing"
-
-	"github.com/charmbracelet/x/exp/golden"
 
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
@@ -14,8 +11,8 @@ import (
 // gives the pane in a 120x40 and a 60x20 terminal. Regenerate with:
 // go test ./ui/memories -run TestGolden -update
 func TestGoldenViews(t *testing.T) {
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
-		t.Run(fmt.Sprintf("%dx%d", term[0], term[1]), func(t *testing.T) {
+	for _, term := range uitest.Terminals {
+		t.Run(uitest.TermName(term), func(t *testing.T) {
 			for _, st := range []struct {
 				name string
 				do   func(h *uitest.Host)
@@ -29,14 +26,9 @@ func TestGoldenViews(t *testing.T) {
 				{"empty", func(h *uitest.Host) { h.Keys("s", "z", "z", "q", "enter") }},
 			} {
 				t.Run(st.name, func(t *testing.T) {
-					c := uitest.NewCommon(t, uitest.DemoServer(t))
-					m := New(c)
-					h := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Terminal(term[0], term[1]))
+					m, h := uitest.Demo(t, New, uitest.Terminal(term[0], term[1]))
 					st.do(h)
-					v := uitest.View(t, m)
-					w, ht := uitest.PaneSize(term[0], term[1])
-					uitest.CheckBox(t, v, w, ht)
-					golden.RequireEqual(t, []byte(uitest.Plain(v)))
+					uitest.RequireGoldenPane(t, m, term[0], term[1])
 				})
 			}
 		})

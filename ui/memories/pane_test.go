@@ -79,15 +79,12 @@ func TestFilterKeys(t *testing.T) {
 
 // TestShowMemories applies the filters of a ShowMemoriesMsg and opens the memory.
 func TestShowMemories(t *testing.T) {
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	list, err := c.Client.ListMemories(context.Background(), uitest.DemoBank, client.ListMemoriesParams{Limit: 1, Offset: 3})
+	m, r := uitest.Demo(t, New)
+	list, err := r.C.Client.ListMemories(t.Context(), uitest.DemoBank, client.ListMemoriesParams{Limit: 1, Offset: 3})
 	if err != nil || len(list.Items) == 0 {
 		t.Fatal(err)
 	}
 	want := list.Items[0]
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank))
 	r.Deliver(common.ShowMemoriesMsg{BankID: uitest.DemoBank, Tags: want.Tags, TagsMatch: "any", MemoryID: want.ID})
 	if m.filter.tags != strings.Join(want.Tags, ", ") || m.filter.tagsMatch != "any" {
 		t.Fatalf("filters = %+v", m.filter)
@@ -95,9 +92,7 @@ func TestShowMemories(t *testing.T) {
 	if cur := m.current(); cur == nil || cur.ID != want.ID {
 		t.Fatalf("cursor on %+v, want %s", cur, want.ID)
 	}
-	if _, ok := r.Front().(*components.MemoryDialog); !ok {
-		t.Fatalf("front dialog = %T", r.Front())
-	}
+	uitest.Front[*components.MemoryDialog](r)
 }
 
 // TestPagingWindow scrolls a large bank to the end: pages load ahead of the cursor, G
@@ -105,9 +100,7 @@ func TestShowMemories(t *testing.T) {
 func TestPagingWindow(t *testing.T) {
 	rec := &uitest.Recorder{}
 	srv := uitest.Server(t, hindsighttest.WithSyntheticMemories("big", 5_000))
-	c := uitest.NewCommon(t, srv, rec.Option())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank("big"))
+	m, r := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(rec.Option()), uitest.Bank("big"))
 	if m.win.total != 5_000 {
 		t.Fatalf("total = %d", m.win.total)
 	}

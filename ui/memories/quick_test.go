@@ -16,10 +16,7 @@ import (
 // filter on enter and clears it on esc; s still edits the server's text filter.
 func TestQuickFilter(t *testing.T) {
 	rec := &uitest.Recorder{}
-	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv, rec.Option())
-	m := New(c)
-	r := uitest.Start(t, c, m, uitest.Bank(uitest.DemoBank), uitest.Size(100, 35))
+	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()), uitest.Size(100, 35))
 	loaded := m.loaded()
 	if loaded == 0 {
 		t.Fatal("nothing loaded")
@@ -109,10 +106,7 @@ func TestObservationSources(t *testing.T) {
 	}
 	obs := m.current()
 	r.Keys("S")
-	d, ok := r.Front().(*listDialog)
-	if !ok {
-		t.Fatalf("front = %T, want the sources list (observation %s, %d sources)", r.Front(), obs.ID, len(obs.SourceMemoryIDs))
-	}
+	d := uitest.Front[*listDialog](r)
 	if len(d.lines) == 0 || (len(obs.SourceMemoryIDs) > 0 && len(d.lines) != min(len(obs.SourceMemoryIDs), maxSources)) {
 		t.Fatalf("%d lines for %d sources", len(d.lines), len(obs.SourceMemoryIDs))
 	}
@@ -121,10 +115,7 @@ func TestObservationSources(t *testing.T) {
 		t.Fatalf("sources view:\n%s", v)
 	}
 	r.Keys("enter")
-	md, ok := r.Front().(*components.MemoryDialog)
-	if !ok {
-		t.Fatalf("front = %T, want the memory", r.Front())
-	}
+	md := uitest.Front[*components.MemoryDialog](r)
 	if md.Loading() || md.Memory() == nil {
 		t.Fatal("source memory not loaded")
 	}
@@ -132,9 +123,7 @@ func TestObservationSources(t *testing.T) {
 		t.Fatalf("opened %s, want %s", md.Memory().ID, want[0])
 	}
 	r.Keys("esc")
-	if _, ok := r.Front().(*listDialog); !ok {
-		t.Fatalf("esc did not return to the sources list: %T", r.Front())
-	}
+	uitest.Front[*listDialog](r)
 	r.Keys("esc")
 	if r.Front() != nil {
 		t.Fatalf("esc left %T open", r.Front())
@@ -172,7 +161,5 @@ func TestActions(t *testing.T) {
 	} else {
 		r.Deliver(last.Msg)
 	}
-	if _, ok := r.Front().(*listDialog); !ok {
-		t.Fatalf("sources action opened %T", r.Front())
-	}
+	uitest.Front[*listDialog](r)
 }

@@ -19,10 +19,7 @@ func isStatus(s string) func(client.Operation) bool {
 // confirm checks that a confirmation is open, mentions want, and presses enter.
 func confirm(t *testing.T, h *uitest.Host, want string) {
 	t.Helper()
-	d, ok := h.Front().(*components.Confirm)
-	if !ok {
-		t.Fatalf("no confirmation open (front %T)", h.Front())
-	}
+	d := uitest.Front[*components.Confirm](h)
 	v := uitest.Plain(uitest.View(t, d))
 	if flat := strings.Join(strings.Fields(strings.ReplaceAll(v, "│", " ")), " "); !strings.Contains(flat, want) {
 		t.Fatalf("confirmation lacks %q:\n%s", want, v)
@@ -71,12 +68,12 @@ func TestRetryFailed(t *testing.T) {
 	if lastPoll(h) != pollMin {
 		t.Fatalf("retry did not start the quick refresh: %v", lastPoll(h))
 	}
-	clk.Step(1500 * time.Millisecond)
+	clk.Advance(1500 * time.Millisecond)
 	tick(h)
 	if got := statusOf(m, op.ID); got != client.StatusProcessing {
 		t.Fatalf("at 1.5 s: %q", got)
 	}
-	clk.Step(time.Second)
+	clk.Advance(time.Second)
 	tick(h)
 	if got := statusOf(m, op.ID); got != client.StatusCompleted {
 		t.Fatalf("at 2.5 s: %q", got)
@@ -187,8 +184,8 @@ func TestActionFailureStaysInDialog(t *testing.T) {
 	srv.SetFault(hindsighttest.Fault{Method: "POST", Path: "/v1/default/banks/user-alex-prefs/operations/*",
 		Status: 500, Body: `{"detail":"worker queue unavailable"}`})
 	h.Keys("R", "enter")
-	d, ok := h.Front().(*components.Confirm)
-	if !ok || !strings.Contains(d.Err(), "worker queue unavailable") {
+	d := uitest.Front[*components.Confirm](h)
+	if !strings.Contains(d.Err(), "worker queue unavailable") {
 		t.Fatalf("dialog %T err %q", h.Front(), d.Err())
 	}
 	if len(h.Errors) != 1 || h.Errors[0].Op != "retry operation" {

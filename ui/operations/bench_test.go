@@ -30,26 +30,13 @@ func loadedPane(b *testing.B) *Model {
 
 // BenchmarkView is one frame of the list and the detail panel with 1,000 operations.
 func BenchmarkView(b *testing.B) {
-	m := loadedPane(b)
-	_ = m.View()
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.View()
-	}
+	uitest.BenchView(b, loadedPane(b))
 }
 
 // BenchmarkMoveCursor is one step down the list and the frame after it: two rows and
 // the detail panel are drawn again (the record request is a command, not run here).
 func BenchmarkMoveCursor(b *testing.B) {
-	m := loadedPane(b)
-	keys := []string{"j", "k"}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		m.Update(uitest.Key(keys[i%2]))
-		_ = m.View()
-		i++
-	}
+	uitest.BenchKeys(b, loadedPane(b), "j", "k")
 }
 
 // BenchmarkRefreshAnswer is taking an auto-refresh's answer of 1,000 operations (the

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"hindsight-tui/client"
-	"hindsight-tui/client/contracttest"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/uitest"
 )
@@ -16,14 +15,11 @@ import (
 // operation whose state changed, and the not_found of a deleted one. Every request
 // the pane sends, and every answer it reads, must match Hindsight's OpenAPI document.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
 	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(time.Hour), hindsighttest.WithSeed(opsSeed(130)))
-	v := contracttest.New(t, doc, srv.URL())
-	c := uitest.NewCommon(t, srv, client.WithHTTPClient(v.Client()))
 
 	// Paging and the auto-refresh of every loaded page.
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("ops"))
+	m, h, check := uitest.Contract(t, New, uitest.OnServer(srv), uitest.Bank("ops"))
+	c := h.C
 	h.Keys("G", "G")
 	if len(m.list.rows) != 130 {
 		t.Fatalf("paging: %d rows", len(m.list.rows))
@@ -61,8 +57,5 @@ func TestContract(t *testing.T) {
 	srv.CompleteOperations()
 	h.Keys("c", "enter") // 409: it completed meanwhile
 
-	v.Report(t)
-	if n := v.Counts().Violations; n != 0 {
-		t.Fatalf("%d contract violations", n)
-	}
+	check()
 }

@@ -2,7 +2,6 @@ package operations
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -87,26 +86,16 @@ func TestGoldenViews(t *testing.T) {
 			Body: `{"detail":"database connection pool exhausted"}`}}},
 		{name: "no-bank"},
 	}
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+	for _, term := range uitest.Terminals {
 		for _, sc := range screens {
-			t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/"+sc.name, func(t *testing.T) {
-				var opts []hindsighttest.Option
-				for _, f := range sc.faults {
-					opts = append(opts, hindsighttest.WithFault(f))
-				}
-				c := uitest.GoldenCommon(t, uitest.DemoServer(t, opts...))
-				m := New(c)
-				var start []uitest.Option
-				if sc.bank != "" {
-					start = append(start, uitest.Bank(sc.bank))
-				}
-				h := uitest.Start(t, c, m, append(start, uitest.Terminal(term[0], term[1]))...)
+			t.Run(uitest.TermName(term)+"/"+sc.name, func(t *testing.T) {
+				m, h := uitest.Demo(t, New, uitest.AtGoldenURL(), uitest.Faults(sc.faults...), uitest.Bank(sc.bank),
+					uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
 					sc.setup(t, h, m)
 				}
 				h.Fire(uitest.Is[detailDueMsg]) // the cursor rests: the selected operation's record loads
-				uitest.CheckBox(t, uitest.View(t, m), m.width, m.height)
-				uitest.RequireGolden(t, m)
+				uitest.RequireGoldenPane(t, m, term[0], term[1])
 			})
 		}
 	}
@@ -116,8 +105,8 @@ func TestGoldenViews(t *testing.T) {
 // its children and result metadata. The children's ids are random, so they are
 // replaced by stand-ins.
 func TestGoldenBatch(t *testing.T) {
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
-		t.Run(fmt.Sprintf("%dx%d", term[0], term[1]), func(t *testing.T) {
+	for _, term := range uitest.Terminals {
+		t.Run(uitest.TermName(term), func(t *testing.T) {
 			srv := uitest.DemoServer(t)
 			c := uitest.NewCommon(t, srv)
 			children := retainBatch(t, srv, c)
@@ -140,7 +129,7 @@ func TestGoldenBatch(t *testing.T) {
 
 // TestGoldenDialogs compares the confirmations, drawn on the whole screen.
 func TestGoldenDialogs(t *testing.T) {
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+	for _, term := range uitest.Terminals {
 		for _, sc := range []struct {
 			name, status, key string
 		}{
@@ -148,7 +137,7 @@ func TestGoldenDialogs(t *testing.T) {
 			{"retry", client.StatusFailed, "R"},
 			{"delete", client.StatusCompleted, "D"},
 		} {
-			t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/"+sc.name, func(t *testing.T) {
+			t.Run(uitest.TermName(term)+"/"+sc.name, func(t *testing.T) {
 				m, h := uitest.Demo(t, New, uitest.Bank("team-platform"), uitest.Terminal(term[0], term[1]))
 				selectRow(t, h, m, isStatus(sc.status))
 				h.Keys(sc.key)

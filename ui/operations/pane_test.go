@@ -68,7 +68,7 @@ type nudge struct{}
 func TestNoRequestBeforeShown(t *testing.T) {
 	rec := &uitest.Recorder{}
 	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()), uitest.ID(common.PaneOperations), uitest.Unfocused())
-	h.Send(common.BankSelectedMsg{BankID: "team-platform"})
+	h.SelectBank("team-platform")
 	h.Deliver(nudge{})
 	h.Send(common.OperationStartedMsg{BankID: "writer-agent", OperationID: "x", Kind: "batch_retain"})
 	_ = uitest.Plain(uitest.View(t, m))
@@ -115,7 +115,7 @@ func TestStartedOperationIsFollowed(t *testing.T) {
 	if d := lastPoll(h); d != pollMin {
 		t.Fatalf("auto-refresh in %v, want %v", d, pollMin)
 	}
-	clk.Step(3 * time.Second)
+	clk.Advance(3 * time.Second)
 	tick(h)
 	if len(h.Toasts) != 0 {
 		t.Fatalf("toasts %q, want none for an announced operation", h.Toasts)
@@ -214,11 +214,10 @@ func TestPaging(t *testing.T) {
 // The request waits until the cursor rests.
 func TestDetail(t *testing.T) {
 	srv := uitest.DemoServer(t)
-	c := uitest.NewCommon(t, srv)
-	id := retainAsync(t, c, "scratch", "", 2, true)
+	id := retainAsync(t, uitest.NewCommon(t, srv), "scratch", "", 2, true)
 	srv.CompleteOperations()
-	m := New(c)
-	h := uitest.Start(t, c, m, uitest.Bank("scratch"))
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("scratch"))
+	c := h.C
 	var waits []time.Duration
 	for _, tm := range h.Timers() {
 		if uitest.Is[detailDueMsg](tm.Msg) {
@@ -314,7 +313,7 @@ func TestLoadErrorInPlace(t *testing.T) {
 func TestBankSwitchDropsStaleAnswers(t *testing.T) {
 	m, h := uitest.Demo(t, New, uitest.Bank("team-platform"))
 	load := h.Hold("r")
-	h.Send(common.BankSelectedMsg{BankID: "writer-agent"})
+	h.SelectBank("writer-agent")
 	h.Do(load)
 	h.Fire(func(msg tea.Msg) bool { p, ok := msg.(pollDueMsg); return ok && p.bank == "team-platform" })
 	for _, row := range m.list.rows {
@@ -343,20 +342,20 @@ func TestSelection(t *testing.T) {
 // record does not fit).
 func TestMouse(t *testing.T) {
 	m, h := uitest.Demo(t, New, uitest.Bank("team-platform"), uitest.Terminal(120, 24))
-	h.Send(tea.MouseClickMsg{X: 5, Y: m.listTop + 3, Button: tea.MouseLeft})
+	h.Send(uitest.Click(5, m.listTop+3))
 	if m.cursor != 3 {
 		t.Fatalf("click selected row %d, want 3", m.cursor)
 	}
-	h.Send(tea.MouseWheelMsg{X: 5, Y: m.listTop, Button: tea.MouseWheelDown})
+	h.Send(uitest.Wheel("down", 5, m.listTop))
 	if m.cursor != 4 {
 		t.Fatalf("wheel moved to %d, want 4", m.cursor)
 	}
 	h.Fire(uitest.Is[detailDueMsg])
-	h.Send(tea.MouseWheelMsg{X: 80, Y: m.listTop, Button: tea.MouseWheelDown})
+	h.Send(uitest.Wheel("down", 80, m.listTop))
 	if m.cursor != 4 || m.det.scroll != 3 {
 		t.Fatalf("wheel over the panel: cursor %d, scroll %d", m.cursor, m.det.scroll)
 	}
-	h.Send(tea.MouseClickMsg{X: 80, Y: m.listTop + 1, Button: tea.MouseLeft})
+	h.Send(uitest.Click(80, m.listTop+1))
 	if m.cursor != 4 {
 		t.Errorf("a click on the panel moved the cursor to %d", m.cursor)
 	}

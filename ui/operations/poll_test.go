@@ -52,7 +52,7 @@ func TestRetainTransitions(t *testing.T) {
 		t.Fatalf("refresh in %v:\n%s", lastPoll(h), v)
 	}
 
-	clk.Step(1500 * time.Millisecond) // halfway through its 2 s
+	clk.Advance(1500 * time.Millisecond) // halfway through its 2 s
 	tick(h)
 	if got := statusOf(m, id); got != client.StatusProcessing {
 		t.Fatalf("at 1.5 s: %q", got)
@@ -81,7 +81,7 @@ func TestRetainTransitions(t *testing.T) {
 		t.Fatalf("toasts before the end: %q", h.Toasts)
 	}
 
-	clk.Step(time.Second)
+	clk.Advance(time.Second)
 	tick(h)
 	if got := statusOf(m, id); got != client.StatusCompleted {
 		t.Fatalf("at 2.5 s: %q", got)
@@ -106,7 +106,7 @@ func TestWatchedRetainOutsideTheFilter(t *testing.T) {
 	h.Deliver(common.ActionMsg{Kind: doSetStatus + client.StatusPending})
 	id := retainAsync(t, c, "scratch", "", 1, false)
 	h.Send(common.OperationStartedMsg{BankID: "scratch", OperationID: id, Kind: "batch_retain"})
-	clk.Step(1500 * time.Millisecond)
+	clk.Advance(1500 * time.Millisecond)
 	tick(h)
 	if m.list.index(id) >= 0 {
 		t.Fatal("a processing retain listed under status pending")
@@ -114,7 +114,7 @@ func TestWatchedRetainOutsideTheFilter(t *testing.T) {
 	if _, ok := m.watch[id]; !ok || !m.running() || len(pollWaits(h)) == 0 {
 		t.Fatal("the retain is no longer followed")
 	}
-	clk.Step(time.Second)
+	clk.Advance(time.Second)
 	tick(h)
 	if _, watching := m.watch[id]; watching {
 		t.Fatal("the completed retain is still followed")
@@ -192,7 +192,7 @@ func TestBankSwitchStopsPolling(t *testing.T) {
 	if len(pollWaits(h)) == 0 {
 		t.Fatal("no auto-refresh to go stale")
 	}
-	h.Send(common.BankSelectedMsg{BankID: "scratch"})
+	h.SelectBank("scratch")
 	before := len(rec.All())
 	h.Fire(func(msg tea.Msg) bool { p, ok := msg.(pollDueMsg); return ok && p.bank == "team-platform" })
 	if n := len(rec.All()) - before; n != 0 {

@@ -46,11 +46,7 @@ func loadedPane(b *testing.B) (*uitest.Host, *Model) {
 func BenchmarkView(b *testing.B) {
 	h, m := loadedPane(b)
 	h.Keys("esc")
-	_ = m.View()
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.View()
-	}
+	uitest.BenchView(b, m)
 }
 
 // BenchmarkViewTrace is one frame of the trace view of the same answer.
@@ -60,11 +56,7 @@ func BenchmarkViewTrace(b *testing.B) {
 	if !m.showTrace {
 		b.Fatal("trace not shown")
 	}
-	_ = m.View()
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.View()
-	}
+	uitest.BenchView(b, m)
 }
 
 // BenchmarkSearchKeypress is one key typed into the search box with 2,000 results
@@ -73,14 +65,7 @@ func BenchmarkViewTrace(b *testing.B) {
 func BenchmarkSearchKeypress(b *testing.B) {
 	_, m := loadedPane(b)
 	m.focusZone(zoneSearch)
-	keys := []string{"x", "backspace"}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		m.Update(uitest.Key(keys[i%2]))
-		_ = m.View()
-		i++
-	}
+	uitest.BenchKeys(b, m, "x", "backspace")
 }
 
 // BenchmarkMoveCursor is one step down the list: the detail panel is redrawn for the
@@ -88,12 +73,5 @@ func BenchmarkSearchKeypress(b *testing.B) {
 func BenchmarkMoveCursor(b *testing.B) {
 	h, m := loadedPane(b)
 	h.Keys("esc")
-	keys := []string{"j", "k"}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		m.Update(uitest.Key(keys[i%2]))
-		_ = m.View()
-		i++
-	}
+	uitest.BenchKeys(b, m, "j", "k")
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"hindsight-tui/client"
-	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
@@ -15,10 +14,7 @@ import (
 // the other requests the pane makes: the tags list behind the tag input, and the
 // memory and its history behind enter.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
-	srv := uitest.DemoServer(t)
-	v := contracttest.New(t, doc, srv.URL())
-	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(client.WithHTTPClient(v.Client())))
+	m, h, check := uitest.Contract(t, New)
 
 	combos := []struct {
 		name  string
@@ -78,11 +74,8 @@ func TestContract(t *testing.T) {
 	m.cur.filters = filters{types: [3]bool{false, false, true}}
 	query(h, m, "coffee")
 	h.Keys("enter")
-	if d, ok := h.Front().(*components.MemoryDialog); !ok || d.Memory() == nil {
+	if d := uitest.Front[*components.MemoryDialog](h); d.Memory() == nil {
 		t.Fatalf("memory not opened: %T", h.Front())
 	}
-	v.Report(t)
-	if n := v.Counts().Violations; n != 0 {
-		t.Fatalf("%d contract violations", n)
-	}
+	check()
 }

@@ -22,10 +22,7 @@ func TestCopyAsCodePassesTheCurrentRequest(t *testing.T) {
 	req, _ := buildRequest("what coffee does Alex like", m.cur.filters, uitest.Now)
 	in := codegen.Input{BaseURL: uitest.GoldenURL, BankID: "user-alex-prefs", KeySet: true, Req: req}
 	for i, target := range codegen.Targets() {
-		d, ok := h.Front().(*codeDialog)
-		if !ok {
-			t.Fatalf("front dialog %T", h.Front())
-		}
+		d := uitest.Front[*codeDialog](h)
 		if d.cur != i {
 			t.Fatalf("target %d selected, want %d", d.cur, i)
 		}
@@ -71,10 +68,7 @@ func TestPromptPreview(t *testing.T) {
 	m, h := uitest.Demo(t, New)
 	query(h, m, "coffee")
 	h.Keys("p")
-	d, ok := h.Front().(*promptDialog)
-	if !ok {
-		t.Fatalf("front dialog %T", h.Front())
-	}
+	d := uitest.Front[*promptDialog](h)
 	want := codegen.PromptBlock(m.res.results())
 	if d.text != want || d.tokens != codegen.EstimateTokens(want) {
 		t.Errorf("prompt block or its count differ from codegen's")
@@ -96,10 +90,7 @@ func TestOpenMemoryShowsHistoryOfObservations(t *testing.T) {
 		t.Fatal("no observations")
 	}
 	h.Keys("enter")
-	d, ok := h.Front().(*components.MemoryDialog)
-	if !ok {
-		t.Fatalf("front dialog %T", h.Front())
-	}
+	d := uitest.Front[*components.MemoryDialog](h)
 	if d.Loading() || d.Memory() == nil {
 		t.Fatal("memory not loaded")
 	}

@@ -1,18 +1,11 @@
 package recall
 
 import (
-	"fmt"
 	"testing"
 
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/uitest"
 )
-
-// terminals are the terminal sizes the goldens are drawn at: the pane gets what the
-// app's layout gives it there, and dialogs are centred on the whole screen.
-var terminals = [][2]int{{120, 40}, {60, 20}}
-
-func termName(term [2]int) string { return fmt.Sprintf("%dx%d", term[0], term[1]) }
 
 // TestGoldenViews compares the plain text of the pane's states. Regenerate with:
 // go test ./ui/recall -run TestGolden -update
@@ -74,20 +67,14 @@ func TestGoldenViews(t *testing.T) {
 		}},
 		{name: "no-bank"},
 	}
-	for _, term := range terminals {
+	for _, term := range uitest.Terminals {
 		for _, sc := range screens {
-			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
-				var faults []hindsighttest.Option
-				for _, f := range sc.faults {
-					faults = append(faults, hindsighttest.WithFault(f))
-				}
-				m, h := uitest.Demo(t, New, uitest.Seed(faults...), uitest.Bank(sc.bank), uitest.Terminal(term[0], term[1]))
+			t.Run(uitest.TermName(term)+"/"+sc.name, func(t *testing.T) {
+				m, h := uitest.Demo(t, New, uitest.Faults(sc.faults...), uitest.Bank(sc.bank), uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
 					sc.setup(t, h, m)
 				}
-				w, ht := uitest.PaneSize(term[0], term[1])
-				uitest.CheckBox(t, uitest.View(t, m), w, ht)
-				uitest.RequireGolden(t, m)
+				uitest.RequireGoldenPane(t, m, term[0], term[1])
 			})
 		}
 	}
@@ -95,7 +82,7 @@ func TestGoldenViews(t *testing.T) {
 
 // TestGoldenDialogs compares the dialogs the pane opens.
 func TestGoldenDialogs(t *testing.T) {
-	for _, term := range terminals {
+	for _, term := range uitest.Terminals {
 		for _, sc := range []struct {
 			name  string
 			setup func(h *uitest.Host, m *Model)
@@ -121,7 +108,7 @@ func TestGoldenDialogs(t *testing.T) {
 				h.Keys("enter")
 			}},
 		} {
-			t.Run(termName(term)+"/"+sc.name, func(t *testing.T) {
+			t.Run(uitest.TermName(term)+"/"+sc.name, func(t *testing.T) {
 				m, h := uitest.Demo(t, New, uitest.Terminal(term[0], term[1]))
 				sc.setup(h, m)
 				d := h.Front()

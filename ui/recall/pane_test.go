@@ -295,8 +295,8 @@ func TestTraceView(t *testing.T) {
 		t.Fatal("no trace row selected")
 	}
 	h.Keys("enter")
-	d, ok := h.Front().(*components.MemoryDialog)
-	if !ok || d.Memory() == nil || d.Memory().ID != node {
+	d := uitest.Front[*components.MemoryDialog](h)
+	if d.Memory() == nil || d.Memory().ID != node {
 		t.Fatalf("enter on a trace row opened %T", h.Front())
 	}
 	h.Keys("esc", "t")
@@ -326,7 +326,7 @@ func TestNoBankNoActions(t *testing.T) {
 // at the right width.
 func TestUntrustedText(t *testing.T) {
 	srv := uitest.DemoServer(t)
-	for _, term := range terminals {
+	for _, term := range uitest.Terminals {
 		m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("team-platform"), uitest.Terminal(term[0], term[1]))
 		query(h, m, "log line pasted during the payout batch postmortem summary INC-2291")
 		long, escaped := -1, -1

@@ -11,7 +11,6 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/router"
 	"hindsight-tui/ui/uitest"
 )
@@ -178,36 +177,29 @@ func TestHistoryPerBank(t *testing.T) {
 	}
 	h.Keys("/")
 	m.search.SetValue("")
-	h.Keys("up")
-	if got := m.search.Value(); got != "coffee" {
-		t.Errorf("up in the empty box gave %q, want the newest query", got)
-	}
-	h.Keys("up")
-	if got := m.search.Value(); got != "tokyo trip" {
-		t.Errorf("second up gave %q", got)
-	}
-	h.Keys("up") // the oldest stays
-	h.Keys("down")
-	if got := m.search.Value(); got != "coffee" {
-		t.Errorf("down gave %q", got)
-	}
-	h.Keys("down")
-	if got := m.search.Value(); got != "" {
-		t.Errorf("down past the newest gave %q, want the empty box back", got)
+	// From the empty box up goes to the newest query, then older ones, and stays at
+	// the oldest; down comes back, and past the newest gives the empty box back.
+	for i, step := range []struct{ key, want string }{
+		{"up", "coffee"}, {"up", "tokyo trip"}, {"up", "tokyo trip"}, {"down", "coffee"}, {"down", ""},
+	} {
+		h.Keys(step.key)
+		if got := m.search.Value(); got != step.want {
+			t.Errorf("key %d (%s) gave %q, want %q", i+1, step.key, got, step.want)
+		}
 	}
 
 	// Another bank has its own history, filters and query; coming back restores them.
 	m.cur.filters.budget = "high"
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	if len(m.cur.history) != 0 || m.cur.filters.budget != "" || m.res != nil {
 		t.Fatalf("research-agent inherited %v / %q / results", m.cur.history, m.cur.filters.budget)
 	}
 	query(h, m, "judges")
-	h.Send(common.BankSelectedMsg{BankID: uitest.DemoBank})
+	h.SelectBank(uitest.DemoBank)
 	if m.cur.filters.budget != "high" || !slices.Equal(m.cur.history, []string{"tokyo trip", "coffee"}) {
 		t.Errorf("user-alex-prefs came back with budget %q history %v", m.cur.filters.budget, m.cur.history)
 	}
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	if got := m.search.Value(); got != "judges" {
 		t.Errorf("research-agent's query came back as %q", got)
 	}
@@ -217,7 +209,7 @@ func TestBankSwitchDropsTheSearchInFlight(t *testing.T) {
 	m, h := uitest.Demo(t, New)
 	m.search.SetValue("coffee")
 	cmd := m.searchNow()
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	h.Do(cmd)
 	if m.res != nil {
 		t.Error("an answer for the previous bank was shown")

@@ -21,7 +21,7 @@ func TestWaitingThenCancel(t *testing.T) {
 	if tn.state != turnWaiting || m.cur.waiting() != tn || !m.keys.Reflect.Cancel.Enabled() {
 		t.Fatalf("turn %v", tn.state)
 	}
-	clock.Step(12 * time.Second)
+	clock.Advance(12 * time.Second)
 	view := uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(view, "thinking… 12s · esc cancels") || !strings.Contains(view, "asking… 12s") {
 		t.Errorf("waiting view:\n%s", view)

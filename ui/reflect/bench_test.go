@@ -41,10 +41,7 @@ func BenchmarkView(b *testing.B) {
 	_, m := longTranscript(b)
 	_ = m.View()
 	renders := m.md.renders
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.View()
-	}
+	uitest.BenchView(b, m)
 	if m.md.renders != renders {
 		b.Fatal("View rendered markdown")
 	}
@@ -57,11 +54,7 @@ func BenchmarkViewMiddle(b *testing.B) {
 	for range 100 {
 		h.Keys("j")
 	}
-	_ = m.View()
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.View()
-	}
+	uitest.BenchView(b, m)
 }
 
 // BenchmarkResize is a width change with 200 turns: the answers in view are rendered
@@ -112,12 +105,5 @@ func BenchmarkRenderAnswer(b *testing.B) {
 func BenchmarkKeypress(b *testing.B) {
 	h, m := longTranscript(b)
 	h.Keys("i")
-	keys := []string{"x", "backspace"}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		m.Update(uitest.Key(keys[i%2]))
-		_ = m.View()
-		i++
-	}
+	uitest.BenchKeys(b, m, "x", "backspace")
 }

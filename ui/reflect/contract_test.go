@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"hindsight-tui/client"
-	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
@@ -16,10 +15,7 @@ import (
 // the tag input, and the memory (and an observation's history) behind enter on the
 // evidence.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
-	srv := uitest.DemoServer(t)
-	v := contracttest.New(t, doc, srv.URL())
-	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(client.WithHTTPClient(v.Client())))
+	m, h, check := uitest.Contract(t, New)
 
 	schema := `{"type":"object","properties":{"summary":{"type":"string"},"facts":{"type":"array","items":{"type":"string"}},` +
 		`"count":{"type":"integer"},"share":{"type":"number"},"grounded":{"type":"boolean"}},"required":["summary"]}`
@@ -77,11 +73,8 @@ func TestContract(t *testing.T) {
 		}
 	}
 	h.Keys("enter")
-	if d, ok := h.Front().(*components.MemoryDialog); !ok || d.Memory() == nil {
+	if d := uitest.Front[*components.MemoryDialog](h); d.Memory() == nil {
 		t.Fatalf("memory not opened: %T", h.Front())
 	}
-	v.Report(t)
-	if n := v.Counts().Violations; n != 0 {
-		t.Fatalf("%d contract violations", n)
-	}
+	check()
 }

@@ -163,10 +163,7 @@ func TestExport(t *testing.T) {
 	m.cur.params = params{}
 	ask(h, m, "a question that fails? no: a second one")
 	h.Keys("esc", "e")
-	form, ok := h.Front().(*components.Form)
-	if !ok {
-		t.Fatalf("no export prompt: %T", h.Front())
-	}
+	form := uitest.Front[*components.Form](h)
 	field := form.Fields()[0].(*components.TextField)
 	if want := "./hindsight-reflect-user-alex-prefs-20261130-0900.md"; field.Value() != want {
 		t.Fatalf("default path %q, want %q", field.Value(), want)
@@ -210,7 +207,7 @@ func TestExportErrorsStayInThePrompt(t *testing.T) {
 	m, h := uitest.Demo(t, New)
 	askAll(t, h, m, "How does Alex take coffee?")
 	h.Keys("esc", "e")
-	form := h.Front().(*components.Form)
+	form := uitest.Front[*components.Form](h)
 	field := form.Fields()[0].(*components.TextField)
 	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "x.md")
 	field.SetValue(missing)

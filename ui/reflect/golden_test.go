@@ -1,7 +1,6 @@
 package reflect
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -60,12 +60,12 @@ func TestGoldenViews(t *testing.T) {
 			h.Type(tokyoQuestion)
 			h.Keys("alt+enter")
 			held := askHeld(h, m, "And who is going with them?")
-			clock.Step(83 * time.Second)
+			clock.Advance(83 * time.Second)
 			t.Cleanup(func() { h.Do(held) })
 		}},
 		{name: "cancelled", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, clock *uitest.Clock) {
 			held := askHeld(h, m, "How does Alex take coffee?")
-			clock.Step(4 * time.Second)
+			clock.Advance(4 * time.Second)
 			h.Keys("esc")
 			h.Do(held)
 		}},
@@ -77,18 +77,16 @@ func TestGoldenViews(t *testing.T) {
 			h.Type("5OO")
 		}},
 	}
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+	for _, term := range uitest.Terminals {
 		for _, sc := range screens {
-			t.Run(fmt.Sprintf("%dx%d/%s", term[0], term[1], sc.name), func(t *testing.T) {
-				var faults []hindsighttest.Option
-				for _, f := range sc.faults {
-					faults = append(faults, hindsighttest.WithFault(f))
-				}
-				c := uitest.GoldenCommon(t, uitest.DemoServer(t, faults...))
+			t.Run(uitest.TermName(term)+"/"+sc.name, func(t *testing.T) {
 				clock := uitest.NewClock()
-				c.Now = clock.Now
-				m := New(c)
-				h := uitest.Start(t, c, m, uitest.Bank(sc.bank), uitest.Terminal(term[0], term[1]))
+				onClock := func(c *common.Common) *Model {
+					c.Now = clock.Now
+					return New(c)
+				}
+				m, h := uitest.Demo(t, onClock, uitest.AtGoldenURL(), uitest.Faults(sc.faults...), uitest.Bank(sc.bank),
+					uitest.Terminal(term[0], term[1]))
 				if sc.setup != nil {
 					sc.setup(t, h, m, clock)
 				}

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hindsight-tui/ui/uitest"
 )
 
@@ -90,7 +88,7 @@ func TestPagingAndWheel(t *testing.T) {
 		t.Fatalf("pgup did not return to the top: %+v", m.cur.top)
 	}
 	for range 50 {
-		h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+		h.Send(uitest.Wheel("down", 0, 0))
 	}
 	if !m.cur.follow {
 		t.Fatal("the wheel did not reach the end")
@@ -106,17 +104,17 @@ func TestPagingAndWheel(t *testing.T) {
 
 func TestClicks(t *testing.T) {
 	h, m := navPane(t)
-	h.Send(tea.MouseClickMsg{X: 5, Y: 14, Button: tea.MouseLeft}) // the composer
+	h.Send(uitest.Click(5, 14)) // the composer
 	if m.zone != zoneComposer {
 		t.Fatalf("zone %d after a click on the composer", m.zone)
 	}
 	h.Keys("esc", "g")
-	h.Send(tea.MouseClickMsg{X: 5, Y: 0, Button: tea.MouseLeft}) // the parameter bar
+	h.Send(uitest.Click(5, 0)) // the parameter bar
 	if m.zone != zoneBar {
 		t.Fatalf("zone %d after a click on the bar", m.zone)
 	}
 	h.Keys("esc")
-	h.Send(tea.MouseClickMsg{X: 5, Y: 2, Button: tea.MouseLeft}) // the first turn
+	h.Send(uitest.Click(5, 2)) // the first turn
 	if m.zone != zoneTranscript || m.cur.sel.turn != 0 {
 		t.Fatalf("zone %d, selection %+v", m.zone, m.cur.sel)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
-	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
@@ -91,8 +90,8 @@ func TestAskShowsTheAnswerAndItsEvidence(t *testing.T) {
 		t.Error("the evidence header did not change")
 	}
 	h.Keys("enter")
-	d, ok := h.Front().(*components.MemoryDialog)
-	if !ok || d.Memory() == nil || d.Memory().ID != tn.evidence[0].id {
+	d := uitest.Front[*components.MemoryDialog](h)
+	if d.Memory() == nil || d.Memory().ID != tn.evidence[0].id {
 		t.Fatalf("memory dialog %T", h.Front())
 	}
 	h.Keys("esc")
@@ -150,17 +149,17 @@ func TestDraftAndParametersSurviveSwitching(t *testing.T) {
 		t.Fatalf("after blur: %q", m.composer.Value())
 	}
 	// Another bank has its own draft and parameters.
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	if m.composer.Value() != "" || m.cur.params.budget != "" || len(m.bar.TagInput().Tags()) != 0 {
 		t.Fatalf("research-agent starts with %q, budget %q, tags %v", m.composer.Value(), m.cur.params.budget, m.bar.TagInput().Tags())
 	}
 	h.Type("other draft")
-	h.Send(common.BankSelectedMsg{BankID: alexBank})
+	h.SelectBank(alexBank)
 	if m.composer.Value() != "half-typed question" || m.cur.params.budget != "high" ||
 		strings.Join(m.bar.TagInput().Tags(), ",") != "trip:tokyo-2026" {
 		t.Fatalf("back in %s: %q, budget %q, tags %v", alexBank, m.composer.Value(), m.cur.params.budget, m.bar.TagInput().Tags())
 	}
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	if m.composer.Value() != "other draft" {
 		t.Fatalf("research-agent draft %q", m.composer.Value())
 	}
@@ -171,7 +170,7 @@ func TestDraftAndParametersSurviveSwitching(t *testing.T) {
 func TestAnswerLandsInItsBank(t *testing.T) {
 	m, h := uitest.Demo(t, New)
 	held := askHeld(h, m, tokyoQuestion)
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	h.Do(held)
 	if len(m.cur.turns) != 0 {
 		t.Fatal("the answer landed in the other bank")
@@ -328,7 +327,7 @@ func TestBankSwitchWithTheBarOnTheTags(t *testing.T) {
 	if m.bar.Cursor() != int(iTags) || len(m.bar.TagInput().Known()) == 0 {
 		t.Fatalf("cursor %d, %d tags known", m.bar.Cursor(), len(m.bar.TagInput().Known()))
 	}
-	h.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	h.SelectBank("research-agent")
 	tags := m.bar.TagInput()
 	if tags.Loading() || len(tags.Known()) == 0 {
 		t.Fatalf("research-agent's tags: loading %v, %d known", tags.Loading(), len(tags.Known()))

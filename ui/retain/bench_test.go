@@ -32,12 +32,7 @@ func benchPane(b *testing.B, n int) *Model {
 func BenchmarkView(b *testing.B) {
 	for _, n := range []int{10, 500, 5000} {
 		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
-			m := benchPane(b, n)
-			_ = m.View()
-			b.ReportAllocs()
-			for b.Loop() {
-				_ = m.View()
-			}
+			uitest.BenchView(b, benchPane(b, n))
 		})
 	}
 }

@@ -58,12 +58,32 @@ func TestTimestampNote(t *testing.T) {
 	}
 }
 
+// parseCase is a text a form field's parser reads, and what it must make of it: the
+// value, or an error holding wantErr.
+type parseCase[T any] struct {
+	in      string
+	want    T
+	wantErr string
+}
+
+// checkParse runs parse, named name in errors, on every case.
+func checkParse[T any](t *testing.T, name string, parse func(string) (T, error), tests []parseCase[T]) {
+	t.Helper()
+	for _, tt := range tests {
+		got, err := parse(tt.in)
+		switch {
+		case tt.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%s(%q) error = %v, want %q", name, tt.in, err, tt.wantErr)
+			}
+		case err != nil || !reflect.DeepEqual(got, tt.want):
+			t.Errorf("%s(%q) = %+v, %v; want %+v", name, tt.in, got, err, tt.want)
+		}
+	}
+}
+
 func TestParseMetadata(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    map[string]string
-		wantErr string
-	}{
+	checkParse(t, "parseMetadata", parseMetadata, []parseCase[map[string]string]{
 		{in: "", want: nil},
 		{in: "\n  \n", want: nil},
 		{in: "source=slack", want: map[string]string{"source": "slack"}},
@@ -73,26 +93,11 @@ func TestParseMetadata(t *testing.T) {
 		{in: "source=slack\nnonsense", wantErr: `line 2: "nonsense" is not key=value`},
 		{in: "=value", wantErr: "line 1: the key before = is empty"},
 		{in: "a=1\nb=2\na=3", wantErr: `line 3: key "a" is already on line 1`},
-	}
-	for _, tt := range tests {
-		got, err := parseMetadata(tt.in)
-		switch {
-		case tt.wantErr != "":
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("parseMetadata(%q) error = %v, want %q", tt.in, err, tt.wantErr)
-			}
-		case err != nil || !reflect.DeepEqual(got, tt.want):
-			t.Errorf("parseMetadata(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
-		}
-	}
+	})
 }
 
 func TestParseEntities(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    []client.EntityHint
-		wantErr string
-	}{
+	checkParse(t, "parseEntities", parseEntities, []parseCase[[]client.EntityHint]{
 		{in: "", want: nil},
 		{in: "Alex", want: []client.EntityHint{{Text: "Alex"}}},
 		{in: "Alex:PERSON, Lisbon:PLACE,Acme", want: []client.EntityHint{{Text: "Alex", Type: "PERSON"}, {Text: "Lisbon", Type: "PLACE"}, {Text: "Acme"}}},
@@ -103,18 +108,7 @@ func TestParseEntities(t *testing.T) {
 		{in: ":PERSON", wantErr: "the name before : is empty"},
 		{in: "Alex:big person", wantErr: "must be one word"},
 		{in: "Alex, alex:PERSON", wantErr: `"alex" is listed twice`},
-	}
-	for _, tt := range tests {
-		got, err := parseEntities(tt.in)
-		switch {
-		case tt.wantErr != "":
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("parseEntities(%q) error = %v, want %q", tt.in, err, tt.wantErr)
-			}
-		case err != nil || !reflect.DeepEqual(got, tt.want):
-			t.Errorf("parseEntities(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
-		}
-	}
+	})
 }
 
 // TestBuildRequest checks the exact JSON the form sends, field by field.

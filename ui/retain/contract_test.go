@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"hindsight-tui/client"
-	"hindsight-tui/client/contracttest"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -17,10 +15,7 @@ import (
 // completions, and a batch. Each request and each answer must match Hindsight's
 // OpenAPI document.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
-	srv := uitest.DemoServer(t)
-	v := contracttest.New(t, doc, srv.URL())
-	m, r := uitest.Demo(t, New, uitest.OnServer(srv), uitest.WithClient(client.WithHTTPClient(v.Client())))
+	m, r, check := uitest.Contract(t, New)
 
 	forms := []values{
 		{Content: "Alex moved to Lisbon."},
@@ -60,7 +55,7 @@ func TestContract(t *testing.T) {
 		r.Keys("ctrl+b")
 		r.Paste(file)
 		r.Keys("enter")
-		if d := r.Front().(*batchDialog); d.async != async {
+		if d := uitest.Front[*batchDialog](r); d.async != async {
 			r.Keys("space")
 		}
 		r.Keys("enter")
@@ -71,8 +66,5 @@ func TestContract(t *testing.T) {
 		r.Keys("enter")
 	}
 
-	v.Report(t)
-	if n := v.Counts().Violations; n != 0 {
-		t.Fatalf("%d contract violations", n)
-	}
+	check()
 }

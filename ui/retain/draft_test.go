@@ -252,7 +252,7 @@ func TestDraftPendingAsync(t *testing.T) {
 	if _, ok := readDraftFile(t, c, "user-alex-prefs"); !ok {
 		t.Fatal("removed before the operation completed")
 	}
-	clk.Step(11e9)
+	clk.Advance(11e9)
 	r2.Fire(uitest.Is[pollDueMsg])
 	if m2.cur.sub.follow.status != "completed" {
 		t.Fatalf("status %s", m2.cur.sub.follow.status)

@@ -72,10 +72,7 @@ func TestLoadContentFile(t *testing.T) {
 	}
 	r.Type("Intro. ")
 	r.Keys("ctrl+o")
-	form, ok := r.Front().(*components.Form)
-	if !ok {
-		t.Fatalf("dialog %T", r.Front())
-	}
+	form := uitest.Front[*components.Form](r)
 	r.Type(filepath.Join(dir, "missing.md"))
 	r.Keys("enter")
 	if form.Closed() || !strings.Contains(uitest.Plain(uitest.View(t, form)), "cannot open it") {
@@ -126,26 +123,25 @@ func TestBatchDialog(t *testing.T) {
 `), 0o600)
 
 	r.Keys("ctrl+b")
-	if _, ok := r.Front().(*batchPathDialog); !ok {
-		t.Fatalf("dialog %T", r.Front())
-	}
+	uitest.Front[*batchPathDialog](r)
 	r.Keys("enter")
 	if v := uitest.Plain(uitest.View(t, r.Front())); !strings.Contains(v, "type the path of a .json or .jsonl file") {
 		t.Fatalf("no path:\n%s", v)
 	}
 	r.Type(filepath.Join(dir, "missing.jsonl"))
 	r.Keys("enter")
-	if _, ok := r.Front().(*batchPathDialog); !ok || len(r.Dialogs()) != 1 {
-		t.Fatalf("an unreadable file left %T open (%d dialogs)", r.Front(), len(r.Dialogs()))
+	p := uitest.Front[*batchPathDialog](r)
+	if len(r.Dialogs()) != 1 {
+		t.Fatalf("an unreadable file left %d dialogs open", len(r.Dialogs()))
 	}
-	if v := uitest.Plain(uitest.View(t, r.Front())); !strings.Contains(v, "missing.jsonl") || !strings.Contains(v, "✗ cannot open it") {
+	if v := uitest.Plain(uitest.View(t, p)); !strings.Contains(v, "missing.jsonl") || !strings.Contains(v, "✗ cannot open it") {
 		t.Fatalf("unreadable file:\n%s", v)
 	}
 	r.Keys("esc", "ctrl+b")
 	r.Paste(bad)
 	r.Keys("enter")
-	d, ok := r.Front().(*batchDialog)
-	if !ok || len(r.Dialogs()) != 1 {
+	d := uitest.Front[*batchDialog](r)
+	if len(r.Dialogs()) != 1 {
 		t.Fatalf("dialog %T (%d dialogs)", r.Front(), len(r.Dialogs()))
 	}
 	view := uitest.Plain(uitest.View(t, d))
@@ -157,13 +153,13 @@ func TestBatchDialog(t *testing.T) {
 		t.Fatal("a batch with problems was sent")
 	}
 	r.Keys("space", "backspace") // another file: back to the path, the switch kept
-	p, ok := r.Front().(*batchPathDialog)
-	if !ok || len(r.Dialogs()) != 1 || p.input.Value() != bad || !p.async {
+	p = uitest.Front[*batchPathDialog](r)
+	if len(r.Dialogs()) != 1 || p.input.Value() != bad || !p.async {
 		t.Fatalf("backspace: %T (%d dialogs)", r.Front(), len(r.Dialogs()))
 	}
 	p.input.SetValue(good)
 	r.Keys("enter")
-	d = r.Front().(*batchDialog)
+	d = uitest.Front[*batchDialog](r)
 	if !d.async {
 		t.Fatal("the async switch was lost")
 	}
@@ -203,7 +199,7 @@ func TestBatchAsyncConflicts(t *testing.T) {
 	r.Keys("ctrl+b")
 	r.Type(file)
 	r.Keys("enter")
-	d := r.Front().(*batchDialog)
+	d := uitest.Front[*batchDialog](r)
 	if v := uitest.Plain(uitest.View(t, d)); !d.async || !strings.Contains(v, `document_id "d" is on more than one item`) {
 		t.Fatalf("preview:\n%s", v)
 	}

@@ -146,7 +146,7 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 		t.Fatalf("check %+v", sub.check)
 	}
 
-	clk.Step(3 * time.Second)
+	clk.Advance(3 * time.Second)
 	r.Fire(uitest.Is[pollDueMsg])
 	if sub.follow.status != "processing" || sub.follow.stage != "storing" || sub.follow.total == nil {
 		t.Fatalf("follow %+v", sub.follow)
@@ -155,7 +155,7 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 		t.Errorf("view:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
 
-	clk.Step(2 * time.Second)
+	clk.Advance(2 * time.Second)
 	r.Fire(uitest.Is[pollDueMsg])
 	if !sub.follow.done || sub.follow.status != "completed" || sub.follow.serverDur != 5*time.Second {
 		t.Fatalf("follow %+v", sub.follow)
@@ -167,7 +167,7 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 		t.Error("polling goes on after the end")
 	}
 
-	clk.Step(time.Second)
+	clk.Advance(time.Second)
 	r.Fire(uitest.Is[checkDueMsg])
 	if sub.check.busy() || sub.check.res == nil || sub.check.res.rank == 0 {
 		t.Fatalf("check %+v %v", sub.check.res, sub.check.err)

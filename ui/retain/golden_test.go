@@ -1,7 +1,6 @@
 package retain
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,14 +52,10 @@ func TestGoldenViews(t *testing.T) {
 			}},
 		{name: "read-only", readOnly: true},
 	}
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+	for _, term := range uitest.Terminals {
 		for _, sc := range screens {
-			t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/"+sc.name, func(t *testing.T) {
-				opts := sc.opts
-				for _, f := range sc.faults {
-					opts = append(opts, hindsighttest.WithFault(f))
-				}
-				start := []uitest.Option{uitest.Seed(opts...), uitest.Terminal(term[0], term[1])}
+			t.Run(uitest.TermName(term)+"/"+sc.name, func(t *testing.T) {
+				start := []uitest.Option{uitest.Seed(sc.opts...), uitest.Faults(sc.faults...), uitest.Terminal(term[0], term[1])}
 				if sc.readOnly {
 					start = append(start, uitest.ReadOnly())
 				}
@@ -94,15 +89,13 @@ func TestGoldenDialogs(t *testing.T) {
 	if err := os.WriteFile(file, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, term := range [][2]int{{120, 40}, {60, 20}} {
-		t.Run(fmt.Sprintf("%dx%d", term[0], term[1])+"/batch", func(t *testing.T) {
+	for _, term := range uitest.Terminals {
+		t.Run(uitest.TermName(term)+"/batch", func(t *testing.T) {
 			_, r := uitest.Demo(t, New, uitest.Terminal(term[0], term[1]))
 			r.Keys("ctrl+b")
 			r.Paste(file)
 			r.Keys("enter")
-			if _, ok := r.Front().(*batchDialog); !ok {
-				t.Fatalf("front dialog %T", r.Front())
-			}
+			uitest.Front[*batchDialog](r)
 			uitest.RequireGolden(t, r.Front())
 		})
 	}

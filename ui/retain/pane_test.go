@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/styles"
@@ -244,19 +242,19 @@ func TestTagsComplete(t *testing.T) {
 func TestBanksKeepTheirForms(t *testing.T) {
 	m, r := uitest.Demo(t, New)
 	r.Type("for alex")
-	r.Send(common.BankSelectedMsg{BankID: "research-agent"})
+	r.SelectBank("research-agent")
 	if m.cur.form.content.Value() != "" || m.zone != zoneForm {
 		t.Fatal("the other bank's form is not empty")
 	}
 	r.Type("for research")
-	r.Send(common.BankSelectedMsg{BankID: "user-alex-prefs"})
+	r.SelectBank("user-alex-prefs")
 	if got := m.cur.form.content.Value(); got != "for alex" {
 		t.Fatalf("content %q", got)
 	}
 	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "Retain into user-alex-prefs") {
 		t.Error("header")
 	}
-	r.Send(common.BankSelectedMsg{BankID: ""})
+	r.SelectBank("")
 	if view := uitest.Plain(uitest.View(t, m)); !strings.Contains(view, "Select a bank") {
 		t.Errorf("no bank:\n%s", view)
 	}
@@ -336,7 +334,7 @@ func TestClickFocusesField(t *testing.T) {
 	if v := uitest.Plain(uitest.View(t, m)); tagsRow == 0 || !strings.HasPrefix(strings.Split(v, "\n")[tagsRow], "Tags") {
 		t.Fatalf("tags drawn at %d:\n%s", tagsRow, v)
 	}
-	r.Send(tea.MouseClickMsg{X: 20, Y: tagsRow, Button: tea.MouseLeft})
+	r.Send(uitest.Click(20, tagsRow))
 	if m.zone != zoneForm || m.cur.form.focus != fTags {
 		t.Fatalf("zone %d focus %d", m.zone, m.cur.form.focus)
 	}
@@ -350,12 +348,12 @@ func TestSetStylesRestylesEveryForm(t *testing.T) {
 	draw := func(newPane func(*common.Common) *Model, switchTheme bool) string {
 		m, r := uitest.Demo(t, newPane)
 		r.Type("for alex")
-		r.Send(common.BankSelectedMsg{BankID: "research-agent"})
+		r.SelectBank("research-agent")
 		if switchTheme {
 			r.C.Styles = light
 			m.SetStyles(light)
 		}
-		r.Send(common.BankSelectedMsg{BankID: uitest.DemoBank})
+		r.SelectBank(uitest.DemoBank)
 		return uitest.View(t, m)
 	}
 	bornLight := func(c *common.Common) *Model {

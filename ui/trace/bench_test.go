@@ -65,48 +65,36 @@ func TestLargeTrace(t *testing.T) {
 func BenchmarkView(b *testing.B) {
 	m := newViewer(b, string(largeTrace(b)), 118, 30)
 	sendKeys(b, m, "G")
-	b.ReportAllocs()
-	for b.Loop() {
-		_, _ = m.Update(uitest.Key("k"))
-		_ = m.View()
-	}
+	uitest.BenchKeys(b, m, "k")
 }
 
 // BenchmarkViewFused is a frame of the widest table (a rank column per lane).
 func BenchmarkViewFused(b *testing.B) {
 	m := newViewer(b, string(largeTrace(b)), 118, 30)
 	sendKeys(b, m, "h", "h", "h")
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.View()
-	}
+	uitest.BenchView(b, m)
 }
 
 // BenchmarkSwitchSection is a press of l and the frame after it (the bar is redrawn).
 func BenchmarkSwitchSection(b *testing.B) {
-	m := newViewer(b, string(largeTrace(b)), 118, 30)
-	b.ReportAllocs()
-	for b.Loop() {
-		_, _ = m.Update(uitest.Key("l"))
-		_ = m.View()
-	}
+	uitest.BenchKeys(b, newViewer(b, string(largeTrace(b)), 118, 30), "l")
 }
 
-func BenchmarkSetTraceDemo(b *testing.B) {
-	raw := demoTrace(b)
-	m := newViewer(b, "", 118, 30)
-	b.ReportAllocs()
-	for b.Loop() {
-		m.SetTrace(raw)
-	}
-}
-
-func BenchmarkSetTraceLarge(b *testing.B) {
-	raw := largeTrace(b)
-	m := newViewer(b, "", 118, 30)
-	b.ReportAllocs()
-	for b.Loop() {
-		m.SetTrace(raw)
+// BenchmarkSetTrace decodes and lays out a trace: the demo answer's, and the 2,000-row
+// one.
+func BenchmarkSetTrace(b *testing.B) {
+	for _, tc := range []struct {
+		name  string
+		trace func(testing.TB) json.RawMessage
+	}{{"demo", demoTrace}, {"large", largeTrace}} {
+		b.Run(tc.name, func(b *testing.B) {
+			raw := tc.trace(b)
+			m := newViewer(b, "", 118, 30)
+			b.ReportAllocs()
+			for b.Loop() {
+				m.SetTrace(raw)
+			}
+		})
 	}
 }
 

@@ -173,21 +173,21 @@ func TestMouse(t *testing.T) {
 		t.Fatal("no Reranked tab")
 	}
 	x = len([]rune(bar[:x])) // the bar is one line of single-width runes
-	m.Update(tea.MouseClickMsg{X: x + 1, Y: 0, Button: tea.MouseLeft})
+	m.Update(uitest.Click(x+1, 0))
 	if sectionKey(m) != "reranked" {
 		t.Fatalf("click on the Reranked tab: %s", sectionKey(m))
 	}
 	top, _ := m.chrome()
-	m.Update(tea.MouseClickMsg{X: 10, Y: top + 2, Button: tea.MouseLeft})
+	m.Update(uitest.Click(10, top+2))
 	if id, _ := m.Selected(); id != "m-regulars" {
 		t.Errorf("click on the third row: %q", id)
 	}
-	m.Update(tea.MouseClickMsg{X: 10, Y: top + 20, Button: tea.MouseLeft})
+	m.Update(uitest.Click(10, top+20))
 	m.Update(tea.MouseClickMsg{X: 10, Y: top, Button: tea.MouseRight})
 	if id, _ := m.Selected(); id != "m-regulars" {
 		t.Errorf("clicks below the rows or with another button moved the cursor: %q", id)
 	}
-	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelRight})
+	m.Update(uitest.Wheel("right", 0, 0))
 	if sectionKey(m) != "phases" {
 		t.Errorf("wheel right: %s", sectionKey(m))
 	}
@@ -195,19 +195,19 @@ func TestMouse(t *testing.T) {
 	// The wheel scrolls without moving the cursor.
 	d := newViewer(t, string(demoTrace(t)), 58, 12)
 	tbl := &d.current().tbl
-	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	d.Update(uitest.Wheel("down", 0, 0))
+	d.Update(uitest.Wheel("down", 0, 0))
 	if tbl.offset != 6 || tbl.cursor != 0 {
 		t.Errorf("wheel down twice: offset %d cursor %d", tbl.offset, tbl.cursor)
 	}
-	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	d.Update(uitest.Wheel("up", 0, 0))
 	if tbl.offset != 3 {
 		t.Errorf("wheel up: offset %d", tbl.offset)
 	}
 	// A click on a group heading leaves the cursor where it was.
-	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	d.Update(uitest.Wheel("up", 0, 0))
 	top, _ = d.chrome()
-	d.Update(tea.MouseClickMsg{X: 3, Y: top, Button: tea.MouseLeft})
+	d.Update(uitest.Click(3, top))
 	if tbl.cursor != 0 {
 		t.Errorf("click on a heading: cursor %d", tbl.cursor)
 	}

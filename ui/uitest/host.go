@@ -87,6 +87,7 @@ type startOptions struct {
 	seed     []hindsighttest.Option
 	client   []client.Option
 	readOnly bool
+	golden   bool
 }
 
 // OnServer makes Demo use srv instead of a new demo server.
@@ -105,6 +106,19 @@ func WithClient(opts ...client.Option) Option {
 // ReadOnly makes Demo's app read-only, as --read-only does.
 func ReadOnly() Option { return func(o *startOptions) { o.readOnly = true } }
 
+// Faults makes the server Demo starts answer the requests faults match as they say.
+func Faults(faults ...hindsighttest.Fault) Option {
+	return func(o *startOptions) {
+		for _, f := range faults {
+			o.seed = append(o.seed, hindsighttest.WithFault(f))
+		}
+	}
+}
+
+// AtGoldenURL makes Demo's client one of GoldenCommon's, so that the error sentences
+// a golden shows name GoldenURL; it does not go with WithClient.
+func AtGoldenURL() Option { return func(o *startOptions) { o.golden = true } }
+
 // Demo is the common start of a pane test: a demo server (or OnServer's), the app's
 // shared state over it, the pane newPane builds, hosted and shown on the demo bank
 // (or Bank's) as Start shows it. The host's C is the shared state.
@@ -118,7 +132,15 @@ func Demo[P common.Pane](t testing.TB, newPane func(*common.Common) P, opts ...O
 	if srv == nil {
 		srv = DemoServer(t, o.seed...)
 	}
-	c := NewCommon(t, srv, o.client...)
+	var c *common.Common
+	if o.golden {
+		if len(o.client) > 0 {
+			t.Fatal("uitest: AtGoldenURL does not go with WithClient")
+		}
+		c = GoldenCommon(t, srv)
+	} else {
+		c = NewCommon(t, srv, o.client...)
+	}
 	c.ReadOnly = o.readOnly
 	p := newPane(c)
 	return p, Start(t, c, p, append([]Option{Bank(o.bank)}, opts...)...)
@@ -156,7 +178,7 @@ func Start(t testing.TB, c *common.Common, p common.Pane, opts ...Option) *Host 
 	}
 	h.Add(o.id, p, w, ht)
 	if o.bank != "" {
-		h.Send(common.BankSelectedMsg{BankID: o.bank})
+		h.SelectBank(o.bank)
 	}
 	if !o.noFocus {
 		h.Focus(o.id)
@@ -335,4 +357,23 @@ func Messages[T any](h *Host) []T {
 		}
 	}
 	return out
+}
+
+// SelectBank tells every pane the bank id was selected, as the sidebar does, and
+// delivers what that leads to.
+func (h *Host) SelectBank(id string) {
+	h.T.Helper()
+	h.Send(common.BankSelectedMsg{BankID: id})
+}
+
+// Front returns the front dialog, which must be a D: the test fails when no dialog is
+// open or the front one is of another type.
+func Front[D common.Dialog](h *Host) D {
+	h.T.Helper()
+	d, ok := h.R.Front().(D)
+	if !ok {
+		var want D
+		h.T.Fatalf("front dialog is %T, want %T", h.R.Front(), want)
+	}
+	return d
 }

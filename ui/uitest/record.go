@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 
 	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
 )
 
 // Request is one request a Recorder saw.
@@ -87,24 +87,7 @@ func (rec *Recorder) Reset() {
 }
 
 // Clock is a clock a test moves by hand; safe for the server's goroutines.
-type Clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
+type Clock = hindsighttest.Clock
 
 // NewClock is a clock at Now.
-func NewClock() *Clock { return &Clock{now: Now} }
-
-// Now returns the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-// Step moves the clock forward by d.
-func (c *Clock) Step(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
+func NewClock() *Clock { return hindsighttest.NewClock(Now) }
