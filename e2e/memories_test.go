@@ -21,13 +21,14 @@ func TestMemoriesCurate(t *testing.T) {
 	s.keys("Escape")
 	s.waitGone(wait, "esc close")
 
-	// Edit its text: the preview shows the change before anything is saved.
+	// Edit its text, adding a line (enter starts one; ctrl+s previews): the preview
+	// shows the change before anything is saved.
 	s.keys("E")
-	s.waitFor(wait, "Edit memory")
-	s.keys("End")
-	s.typeText(" Truly.")
-	s.keys("Enter")
-	s.waitFor(wait, "Save changes?", "+ ", "Truly.")
+	s.waitFor(wait, "Edit memory", "ctrl+s preview · enter new line")
+	s.keys("C-End", "Enter")
+	s.typeText("Truly.")
+	s.keys("C-s")
+	s.waitFor(wait, "Save changes?", "+ ", "↵ Truly.")
 	s.keys("Enter")
 	s.waitFor(wait, "memory saved")
 

@@ -64,3 +64,60 @@ func DefaultEditorKeyMap() EditorKeyMap {
 		Redo: key.NewBinding(key.WithKeys("ctrl+y", "ctrl+shift+z"), key.WithHelp("ctrl+y", "redo")),
 	}
 }
+
+// FullHelp is the editor's keys for a pane's help while an editor has focus: moving,
+// then editing. A binding the host disabled or took every key of is left out.
+func (k EditorKeyMap) FullHelp() [][]key.Binding {
+	groups := [][]key.Binding{
+		{k.CharacterForward, k.CharacterBackward, k.WordForward, k.WordBackward, k.LinePrevious, k.LineNext,
+			k.LineStart, k.LineEnd, k.PageUp, k.PageDown, k.InputBegin, k.InputEnd},
+		{k.InsertNewline, k.DeleteCharacterBackward, k.DeleteCharacterForward, k.DeleteWordBackward,
+			k.DeleteWordForward, k.DeleteAfterCursor, k.DeleteBeforeCursor, k.Undo, k.Redo},
+	}
+	var out [][]key.Binding
+	for _, g := range groups {
+		var on []key.Binding
+		for _, b := range g {
+			if b.Enabled() {
+				on = append(on, b)
+			}
+		}
+		if len(on) > 0 {
+			out = append(out, on)
+		}
+	}
+	return out
+}
+
+// Without returns the map with the keys of taken removed from every binding: a host
+// whose own chords come first (retain's ctrl+e opens $EDITOR, so ctrl+e is no longer
+// the end of the line there) gives the editor, and its help, only the keys that
+// reach it. A binding left with no key is disabled.
+func (k EditorKeyMap) Without(taken ...key.Binding) EditorKeyMap {
+	gone := map[string]bool{}
+	for _, b := range taken {
+		for _, s := range b.Keys() {
+			gone[s] = true
+		}
+	}
+	for _, b := range k.bindings() {
+		var keep []string
+		for _, s := range b.Keys() {
+			if !gone[s] {
+				keep = append(keep, s)
+			}
+		}
+		if len(keep) < len(b.Keys()) {
+			b.SetKeys(keep...)
+		}
+	}
+	return k
+}
+
+// bindings is every binding of the map, to change in place.
+func (k *EditorKeyMap) bindings() []*key.Binding {
+	return []*key.Binding{&k.CharacterForward, &k.CharacterBackward, &k.WordForward, &k.WordBackward,
+		&k.LineNext, &k.LinePrevious, &k.LineStart, &k.LineEnd, &k.PageUp, &k.PageDown, &k.InputBegin,
+		&k.InputEnd, &k.DeleteCharacterBackward, &k.DeleteCharacterForward, &k.DeleteWordBackward,
+		&k.DeleteWordForward, &k.DeleteAfterCursor, &k.DeleteBeforeCursor, &k.InsertNewline, &k.Undo, &k.Redo}
+}

@@ -20,6 +20,7 @@ type KeyMap struct {
 	Retain     Retain
 	Reflect    Reflect
 	Entities   Entities
+	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -250,6 +251,7 @@ func Default() KeyMap {
 			PrevItem: key.NewBinding(key.WithKeys("shift+tab", "left"), key.WithHelp("shift+tab/←", "previous parameter")),
 			Toggle:   key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle/cycle")),
 		},
+		Editor: DefaultEditorKeyMap(),
 	}
 }
 

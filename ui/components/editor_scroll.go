@@ -191,3 +191,19 @@ func (e *Editor) VisualRows(limit int) int {
 	_, n := e.step(visRow{}, limit-1)
 	return n + 1
 }
+
+// CursorOnFirstRow reports whether the cursor is on the first screen row of the text,
+// and CursorOnLastRow whether it is on the last: a host that moves between fields
+// with up and down leaves the editor only from there, so those keys still move
+// through the text everywhere else. They look at the cursor's line alone.
+func (e *Editor) CursorOnFirstRow() bool { return e.cursorRow() == visRow{} }
+
+// CursorOnLastRow: see CursorOnFirstRow.
+func (e *Editor) CursorOnLastRow() bool {
+	r := e.cursorRow()
+	return r.line == len(e.lines)-1 && r.row == e.rowCount(r.line)-1
+}
+
+// Scrolled reports whether the view starts below the text's first row: a host that
+// marks the first row (a prompt) leaves the mark out then.
+func (e *Editor) Scrolled() bool { return e.top != visRow{} }

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
@@ -19,8 +20,8 @@ import (
 type SubmitFunc func() (Request, error)
 
 // Form is a modal dialog of fields that saves through one request. Enter or ctrl+s
-// submits, tab and the arrows move between fields, esc closes it and cancels a request
-// in flight. A failed request leaves the form open with everything typed, the server's
+// submits (only ctrl+s in a multi-line field, where enter starts a new line), tab
+// and the arrows move between fields, esc closes it and cancels a request in flight. A failed request leaves the form open with everything typed, the server's
 // complaint under the field it names, or the error sentence under the fields.
 type Form struct {
 	c      *common.Common
@@ -79,6 +80,42 @@ func (f *Form) SetSize(width, height int) {
 	for _, fl := range f.fields {
 		fl.SetWidth(w)
 	}
+	f.fit()
+}
+
+// fit gives each multi-line field the lines the screen has left after the others
+// (their errors included) and the form's own lines, so a growing text never pushes
+// the help line out of the box. It runs after every change, since View changes nothing.
+func (f *Form) fit() {
+	if f.height <= 0 {
+		return
+	}
+	used := f.chrome()
+	var grow []multiline
+	for _, fl := range f.fields {
+		if ml, ok := fl.(multiline); ok {
+			grow = append(grow, ml)
+			continue
+		}
+		used += strings.Count(fl.View(), "\n") + 1
+	}
+	for _, ml := range grow {
+		ml.setRoom(max((f.height-used)/len(grow), 2))
+	}
+}
+
+// chrome is the lines the form takes besides its fields: the title and a blank line,
+// a blank line, the status, the help and the box's frame.
+func (f *Form) chrome() int {
+	w := dialogInnerWidth(f.width)
+	n := 3 + len(f.helpLines(w)) + f.c.Styles.Overlay.GetVerticalFrameSize()
+	switch {
+	case f.run.busy:
+		n++
+	case f.err != "":
+		n += len(Wrap("✗ "+f.err, w, 4))
+	}
+	return n
 }
 
 // SetStyles implements common.Styler.
@@ -92,6 +129,10 @@ func (f *Form) SetStyles(st *styles.Styles) {
 func (f *Form) Help() []string {
 	k := f.c.Keys.Form
 	h := []string{k.Confirm.Help().Key + " " + f.verb, k.NextField.Help().Key + " field"}
+	if ml, ok := f.focused().(multiline); ok {
+		h = []string{k.Submit.Help().Key + " " + f.verb, ml.newline().Help().Key + " new line",
+			k.NextField.Help().Key + " field"}
+	}
 	for _, fl := range f.fields {
 		if _, ok := fl.(*ScaleField); ok {
 			h = append(h, firstKey(k.Decrease)+"/"+firstKey(k.Increase)+" adjust")
@@ -106,27 +147,41 @@ func (f *Form) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	if f.closed {
 		return f, nil
 	}
+	cmd := f.update(msg)
+	f.fit()
+	return f, cmd
+}
+
+func (f *Form) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return f, f.handleKey(msg)
+		return f.handleKey(msg)
 	case tea.PasteMsg:
 		if !f.run.busy && len(f.fields) > 0 {
-			return f, f.fields[f.focus].Update(msg)
+			return f.fields[f.focus].Update(msg)
 		}
-		return f, nil
+		return nil
 	}
 	if done, ok := f.run.answer(msg); ok {
-		return f, f.finish(done)
+		return f.finish(done)
 	}
 	if cmd := f.run.tick(msg); cmd != nil {
-		return f, cmd
+		return cmd
 	}
 	// Anything else is a field's own (a tag input's completions, say).
 	var cmds []tea.Cmd
 	for _, fl := range f.fields {
 		cmds = append(cmds, fl.Update(msg))
 	}
-	return f, tea.Batch(cmds...)
+	return tea.Batch(cmds...)
+}
+
+// focused is the field with the keys, or nil in a form without fields.
+func (f *Form) focused() Field {
+	if f.focus < len(f.fields) {
+		return f.fields[f.focus]
+	}
+	return nil
 }
 
 func (f *Form) handleKey(k tea.KeyPressMsg) tea.Cmd {
@@ -139,6 +194,8 @@ func (f *Form) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case f.run.busy:
 		// One request at a time, and the values being saved stay as they are.
 		return nil
+	case f.takenByField(k):
+		return f.fields[f.focus].Update(k)
 	case key.Matches(k, keys.Submit, keys.Confirm):
 		return f.Submit()
 	case key.Matches(k, keys.NextField):
@@ -149,6 +206,13 @@ func (f *Form) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return f.fields[f.focus].Update(k)
 	}
 	return nil
+}
+
+// takenByField reports a key the focused field acts on before the form: enter and
+// the arrows in a multi-line field.
+func (f *Form) takenByField(k tea.KeyPressMsg) bool {
+	ml, ok := f.focused().(multiline)
+	return ok && ml.takesKey(k)
 }
 
 // Submit validates and sends the form, unless a request is already in flight.
@@ -293,8 +357,29 @@ func (f *Form) View() string {
 			lines = append(lines, Fit(st.Error.Render(l), w))
 		}
 	}
-	lines = append(lines, Fit(st.Muted.Render(strings.Join(f.Help(), " · ")), w))
+	for _, l := range f.helpLines(w) {
+		lines = append(lines, Fit(st.Muted.Render(l), w))
+	}
 	return renderBox(st.Overlay, strings.Join(lines, "\n"), f.height)
+}
+
+// helpLines is the help line, broken between its entries when it is wider than w (a
+// narrow screen, a multi-line field's longer help) rather than cut.
+func (f *Form) helpLines(w int) []string {
+	var lines []string
+	line := ""
+	for _, h := range f.Help() {
+		switch {
+		case line == "":
+			line = h
+		case ansi.StringWidth(line+" · "+h) > w:
+			lines = append(lines, line)
+			line = h
+		default:
+			line += " · " + h
+		}
+	}
+	return append(lines, line)
 }
 
 // Fields returns the form's fields, for the code that built them and for tests.

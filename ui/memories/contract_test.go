@@ -31,7 +31,7 @@ func TestContract(t *testing.T) {
 
 	// Open an observation (memory and history), then edit and curate a world fact.
 	r.Keys("t", "t", "t", "enter", "esc", "t", "enter", "esc")
-	r.Keys("E", " ", "x", "enter", "enter")
+	r.Keys("E", "enter", "x", "ctrl+s", "enter") // a new line in the text, preview, save
 	r.Keys("space", "space", "x", "enter", "v", "A", "u", "enter")
 
 	check()

@@ -102,8 +102,12 @@ func updateFor(before, after editValues, now time.Time) (client.UpdateMemoryRequ
 	return u, nil
 }
 
+// textRows is the most rows the edit form's text grows to.
+const textRows = 8
+
 // diffLines is the before/after preview of the changed fields: "- " and "+ " lines
-// per field; the text shows only the words that changed, with a little context.
+// per field; the text shows only the words that changed, with a little context. A
+// line break shows as ↵, so a change that only adds or removes one is seen.
 func diffLines(before, after editValues) []string {
 	var out []string
 	b, a := before.list(), after.list()
@@ -112,10 +116,16 @@ func diffLines(before, after editValues) []string {
 		if b[i] == a[i] {
 			continue
 		}
-		old, nw := wordDiff(sanitize.Line(b[i]), sanitize.Line(a[i]))
+		old, nw := wordDiff(oneLine(b[i]), oneLine(a[i]))
 		out = append(out, names[i]+":", "- "+old, "+ "+nw)
 	}
 	return out
+}
+
+// oneLine is s for the one-line preview: each line break a word of its own (↵).
+func oneLine(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	return sanitize.Line(strings.ReplaceAll(s, "\n", " ↵ "))
 }
 
 // wordDiff trims the words before and after share at both ends, keeping one word of
@@ -155,12 +165,21 @@ func (m *Model) openEdit() tea.Cmd {
 		return nil
 	}
 	before := valuesOf(mem)
-	fields := make([]*components.TextField, 6)
+	// The text is several lines in an editor, which keeps it exactly as stored (it
+	// draws control characters as visible stand-ins), so an untouched text is not
+	// sent back changed; the other fields are one line each.
+	text := components.NewEditorField(m.c, editLabels()[0], "", textRows, "text")
+	text.SetValue(before.text)
+	fields := []interface {
+		components.Field
+		Value() string
+	}{text}
 	names := [...]string{"text", "context", "occurred_start", "occurred_end", "fact_type", "entities"}
 	vals := before.list()
-	for i, l := range editLabels() {
-		fields[i] = components.NewTextField(m.c, l, "", names[i])
-		fields[i].SetValue(sanitize.Text(vals[i]))
+	for i, l := range editLabels()[1:] {
+		f := components.NewTextField(m.c, l, "", names[i+1])
+		f.SetValue(sanitize.Text(vals[i+1]))
+		fields = append(fields, f)
 	}
 	id, now := mem.ID, m.c.Now
 	submit := func() (components.Request, error) {

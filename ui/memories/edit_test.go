@@ -2,6 +2,7 @@ package memories
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -71,7 +72,7 @@ func TestEditFlow(t *testing.T) {
 	mem := *m.current()
 	r.Keys("E")
 	uitest.Front[*components.Form](r)
-	r.Keys(" ", "t", "e", "a", "enter")
+	r.Keys(" ", "t", "e", "a", "ctrl+s")
 	conf := uitest.Front[*components.Confirm](r)
 	if v := ansi.Strip(conf.View()); !strings.Contains(v, "+ ") || !strings.Contains(v, "tea") {
 		t.Fatalf("preview:\n%s", v)
@@ -95,5 +96,68 @@ func TestEditObservation(t *testing.T) {
 	r.Keys("t", "t", "t", "E")
 	if m.filter.typ != client.FactObservation || r.Front() != nil {
 		t.Fatalf("type %q, front %T", m.filter.typ, r.Front())
+	}
+}
+
+// TestEditTextNewline: the text field is several lines. Enter starts a new line (the
+// form's help says ctrl+s previews), the preview shows the break, and the PATCH
+// carries it.
+func TestEditTextNewline(t *testing.T) {
+	rec := &uitest.Recorder{}
+	m, r := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
+	r.Keys("t")
+	mem := *m.current()
+	r.Keys("E", "enter")
+	r.Type("Second line.")
+	form, ok := r.Front().(*components.Form)
+	if !ok {
+		t.Fatalf("enter left the form: front = %T", r.Front())
+	}
+	view := uitest.Plain(uitest.View(t, form))
+	if !strings.Contains(view, "Second line.") || !strings.Contains(view, "ctrl+s preview · enter new line") {
+		t.Fatalf("form:\n%s", view)
+	}
+	// Up and down move through the text; down on its last row goes to the next field,
+	// where enter previews again.
+	r.Keys("up")
+	if form.Focused() != 0 {
+		t.Fatal("up on the second line left the text")
+	}
+	r.Keys("down", "down")
+	if form.Focused() != 1 || !strings.Contains(uitest.Plain(uitest.View(t, form)), "enter preview") {
+		t.Fatalf("down on the last row: field %d", form.Focused())
+	}
+	r.Keys("shift+tab", "ctrl+s")
+	conf, ok := r.Front().(*components.Confirm)
+	if !ok {
+		t.Fatalf("ctrl+s did not preview: front = %T", r.Front())
+	}
+	if v := ansi.Strip(conf.View()); !strings.Contains(v, "↵ Second line.") {
+		t.Fatalf("the preview does not show the new line:\n%s", v)
+	}
+	r.Keys("enter")
+	want := mem.Text + "\nSecond line."
+	patches := rec.Matching("PATCH", "/memories/"+mem.ID)
+	if len(patches) != 1 {
+		t.Fatalf("PATCH requests: %v", rec.Writes())
+	}
+	var body struct {
+		Text *string `json:"text"`
+	}
+	if err := json.Unmarshal([]byte(patches[0].Body), &body); err != nil || body.Text == nil || *body.Text != want {
+		t.Fatalf("PATCH body %s", patches[0].Body)
+	}
+	if got, err := r.C.Client.GetMemory(context.Background(), uitest.DemoBank, mem.ID); err != nil || got.Text != want {
+		t.Fatalf("stored text %q, %v", got.Text, err)
+	}
+}
+
+// TestDiffShowsLineBreaks: a change that only breaks a line is seen in the preview.
+func TestDiffShowsLineBreaks(t *testing.T) {
+	before := editValues{text: "Alex likes oat milk"}
+	after := editValues{text: "Alex likes\noat milk"}
+	got := strings.Join(diffLines(before, after), "\n")
+	if want := "text:\n- … likes oat …\n+ … likes ↵ oat …"; got != want {
+		t.Errorf("diff:\n%s", got)
 	}
 }

@@ -1,6 +1,7 @@
 package memories
 
 import (
+	"fmt"
 	"testing"
 
 	"hindsight-tui/ui/common"
@@ -31,6 +32,19 @@ func TestGoldenViews(t *testing.T) {
 					uitest.RequireGoldenPane(t, m, term[0], term[1])
 				})
 			}
+		})
+	}
+}
+
+// TestGoldenEdit is the edit form with a line added to the text: the text field takes
+// several lines and grows with them, and the help line says ctrl+s previews.
+func TestGoldenEdit(t *testing.T) {
+	for _, term := range [][2]int{{120, 40}, {60, 20}} {
+		t.Run(fmt.Sprintf("%dx%d", term[0], term[1]), func(t *testing.T) {
+			_, h := uitest.Demo(t, New, uitest.Terminal(term[0], term[1]))
+			h.Keys("t", "E", "enter")
+			h.Type("She also swims on Tuesdays.")
+			uitest.RequireGolden(t, h.Front())
 		})
 	}
 }

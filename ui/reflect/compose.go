@@ -1,55 +1,37 @@
 package reflect
 
 import (
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textarea"
-	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
+	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/keymap"
 	"hindsight-tui/styles"
+	"hindsight-tui/ui/components"
 )
 
 // composerMaxLines is the tallest the composer grows on a tall pane; a short pane
 // gives it less.
 const composerMaxLines = 6
 
-// newComposer returns the multi-line question box: no line numbers, a prompt on the
-// first line only, enter left to the pane (it sends) and alt+enter or ctrl+j for a new
-// line (ctrl+j for terminals that cannot send alt+enter).
-func newComposer(st *styles.Styles) textarea.Model {
-	ta := textarea.New()
-	ta.ShowLineNumbers = false
-	ta.Placeholder = "Ask a question · enter sends · alt+enter new line"
-	ta.SetPromptFunc(2, func(info textarea.PromptInfo) string {
-		if info.LineNumber == 0 {
-			return "› "
-		}
-		return "  "
-	})
-	ta.CharLimit = 0
-	ta.DynamicHeight = true
-	ta.MinHeight = 1
-	ta.MaxHeight = composerMaxLines
-	// Without a content limit the textarea stops accepting new lines at MaxHeight;
-	// the height is only how much of the question shows.
-	ta.MaxContentHeight = 2000
-	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
-	ta.SetStyles(composerStyles(st))
-	return ta
+// newComposer returns the multi-line question box: the editor, whose cost per key
+// follows the screen however long the question; enter is left to the pane (it sends)
+// and the pane's new-line keys (alt+enter, or ctrl+j for terminals that cannot send
+// it) start a new line.
+func newComposer(st *styles.Styles, km keymap.KeyMap) *components.Editor {
+	e := components.NewEditor(st, composerKeys(km))
+	e.SetPlaceholder("Ask a question · enter sends · alt+enter new line")
+	return e
 }
 
-// composerStyles styles the composer with the app's tokens; the cursor does not blink
-// (a blinking cursor costs a timer, and tests need a stable view).
-func composerStyles(st *styles.Styles) textarea.Styles {
-	state := func(prompt lipgloss.Style) textarea.StyleState {
-		return textarea.StyleState{Text: st.Text, CursorLine: st.Text, Placeholder: st.Subtle, Prompt: prompt,
-			EndOfBuffer: st.Subtle}
-	}
-	s := textarea.Styles{Focused: state(st.Accent), Blurred: state(st.Muted)}
-	s.Cursor.Color = st.Palette.Accent
-	s.Cursor.Shape = tea.CursorBlock
-	s.Cursor.Blink = false
-	return s
+// composerKeys is the editor's keys with the pane's new-line keys, and without the
+// keys the pane takes in the composer (send, leave or cancel).
+func composerKeys(km keymap.KeyMap) keymap.EditorKeyMap {
+	r := km.Reflect
+	k := km.Editor
+	k.InsertNewline = key.NewBinding(key.WithKeys(r.Newline.Keys()...), key.WithHelp(r.Newline.Help().Key, r.Newline.Help().Desc))
+	return k.Without(r.Send, r.Leave, r.Cancel)
 }
 
 // composerKey handles a key in the composer: enter sends, esc cancels the question
@@ -68,36 +50,56 @@ func (m *Model) composerKey(k tea.KeyPressMsg) tea.Cmd {
 	case k.String() == "tab":
 		return m.focusZone(zoneBar)
 	}
-	var cmd tea.Cmd
-	m.composer, cmd = m.composer.Update(k)
-	return cmd
+	m.composer.Update(k)
+	return nil
 }
 
-// sizeComposer fits the composer to the pane: its width, and at most a sixth of the
-// height (never less than a line).
-func (m *Model) sizeComposer(w, h int) {
-	maxH := min(composerMaxLines, max(h/6, 1))
-	// SetWidth also recomputes the height the text needs, up to MaxHeight.
-	if cw := max(w, 4); cw != m.composerW || maxH != m.composer.MaxHeight {
-		m.composer.MaxHeight = maxH
-		m.composer.SetWidth(cw)
-		m.composerW = cw
+// composerPaste puts a paste in the composer, sanitized as a file's text would be:
+// the question is sent as it shows.
+func (m *Model) composerPaste(p tea.PasteMsg) {
+	m.composer.Update(components.CleanPaste(p))
+}
+
+// composerRows is how many rows the composer takes on a pane h high: as many as the
+// question needs, at most a sixth of the height (never less than a line) and
+// composerMaxLines.
+func (m *Model) composerRows(w, h int) int {
+	most := min(composerMaxLines, max(h/6, 1))
+	m.composer.SetSize(max(w-2, 1), most)
+	return max(m.composer.VisualRows(most), 1)
+}
+
+// composerLines sizes the composer to w x rows and draws it: a prompt on the
+// question's first row, its continuation indented under it.
+func (m *Model) composerLines(w, rows int) []string {
+	m.composer.SetSize(max(w-2, 1), rows)
+	prompt := m.c.Styles.Muted
+	if m.composer.Focused() {
+		prompt = m.c.Styles.Accent
 	}
+	lines := strings.Split(m.composer.View(), "\n")
+	for i, l := range lines {
+		mark := "  "
+		if i == 0 && !m.composer.Scrolled() {
+			mark = prompt.Render("› ")
+		}
+		lines[i] = components.Fit(mark+l, w)
+	}
+	return lines
 }
 
 // setDraft puts text in the composer (a cancelled question coming back), keeping what
 // is typed there: the question goes back only into an empty box.
 func (m *Model) setDraft(text string) bool {
-	if m.composer.Value() != "" {
+	if m.composer.Len() != 0 {
 		return false
 	}
-	m.composer.SetValue(text)
-	m.composer.MoveToEnd()
+	m.composer.SetValue(text) // the cursor at its end
 	return true
 }
 
 // clearDraft empties the composer after a question was sent.
 func (m *Model) clearDraft() {
-	m.composer.Reset()
+	m.composer.SetValue("")
 	m.cur.draft = ""
 }

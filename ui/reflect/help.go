@@ -90,9 +90,12 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	open := k.List.Open
 	open.SetEnabled(open.Enabled() && m.cur.sel.item >= 0) // on a turn, enter is space
+	editor := m.editorHelp()
+	newline := k.Reflect.Newline
+	newline.SetEnabled(newline.Enabled() && len(editor) == 0) // the editor's keys list it
 	var out [][]key.Binding
 	for _, g := range [][]key.Binding{
-		enabled(k.Reflect.Ask, k.Reflect.Send, k.Reflect.Newline, k.Reflect.Cancel, k.Global.Refresh),
+		enabled(k.Reflect.Ask, k.Reflect.Send, newline, k.Reflect.Cancel, k.Global.Refresh),
 		enabled(k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom, open,
 			k.Reflect.Evidence),
 		enabled(k.Reflect.Params, k.Reflect.NextItem, k.Reflect.PrevItem, k.Reflect.Toggle, k.Reflect.Leave,
@@ -103,5 +106,15 @@ func (m *Model) FullHelp() [][]key.Binding {
 			out = append(out, g)
 		}
 	}
-	return out
+	return append(out, editor...)
+}
+
+// editorHelp is the composer's keys, while it has the typing or is what the ask key
+// goes back to (from the transcript); not in the parameter bar, whose fields are one
+// line each.
+func (m *Model) editorHelp() [][]key.Binding {
+	if m.bank == "" || m.zone == zoneBar {
+		return nil
+	}
+	return m.composer.KeyMap().FullHelp()
 }

@@ -29,13 +29,11 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 			return nil
 		}
 		cmd := m.focusZone(zoneComposer)
-		var pcmd tea.Cmd
-		m.composer, pcmd = m.composer.Update(msg)
-		return tea.Batch(cmd, pcmd)
+		m.composerPaste(msg)
+		return cmd
 	}
-	var cmd tea.Cmd
-	m.composer, cmd = m.composer.Update(msg)
-	return cmd
+	m.composerPaste(msg)
+	return nil
 }
 
 // transcriptKey handles the transcript: the pane's actions and moving through turns

@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/keymap"
@@ -56,10 +55,9 @@ type Model struct {
 	banks map[string]*bankState // transcript, draft and parameters per bank
 	cur   *bankState            // banks[bank]
 
-	composer  textarea.Model
-	composerW int // the width the composer was last given
-	bar       *components.FilterBar[params]
-	barFrom   zone // where esc from the bar goes back to
+	composer *components.Editor
+	bar      *components.FilterBar[params]
+	barFrom  zone // where esc from the bar goes back to
 
 	nextTurn int // turn ids, unique in the pane: the render cache is keyed by them
 	seq      int // question attempts; an answer to an older attempt is dropped
@@ -67,12 +65,8 @@ type Model struct {
 	spinning bool
 	timeout  time.Duration // per question
 
-	md            *mdCache
-	lay           layout // what View draws, prepared by Update and SetSize
-	composerDrawn struct {
-		key   composerKey
-		lines []string
-	}
+	md  *mdCache
+	lay layout // what View draws, prepared by Update and SetSize
 }
 
 var (
@@ -88,7 +82,7 @@ func New(c *common.Common) *Model {
 	if c.Timeout <= 0 {
 		m.timeout = 0 // no limit configured: none here either
 	}
-	m.composer = newComposer(c.Styles)
+	m.composer = newComposer(c.Styles, c.Keys)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.bar = newBar(c)
 	m.cur = m.state("")
@@ -110,7 +104,7 @@ func (m *Model) SetSize(width, height int) {
 // SetStyles implements common.Pane: the composer, the bar and the spinner take the
 // new colours, and the answers in view are rendered in the new theme.
 func (m *Model) SetStyles(st *styles.Styles) {
-	m.composer.SetStyles(composerStyles(st))
+	m.composer.SetStyles(st)
 	m.bar.SetStyles(st)
 	m.spin.Style = st.Accent
 	m.prepare()
@@ -197,7 +191,7 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 	}
 	switch z {
 	case zoneComposer:
-		return m.composer.Focus()
+		m.composer.Focus()
 	case zoneBar:
 		return m.bar.Focus()
 	}

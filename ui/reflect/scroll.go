@@ -37,8 +37,7 @@ func (m *Model) prepare() {
 	m.bar.SetWidth(w)
 	m.bar.SetErrors(own, m.cur.serverErrs)
 	m.lay.bar = m.barLines(w, max(h/2, 1), own)
-	m.sizeComposer(w, h)
-	m.lay.composerH = m.composer.Height()
+	m.lay.composerH = m.composerRows(w, h)
 	m.lay.th = max(h-len(m.lay.bar)-m.lay.composerH-1, 0)
 	b := m.cur
 	if b.reveal {
@@ -47,7 +46,7 @@ func (m *Model) prepare() {
 	}
 	m.lay.lines = m.transcriptLines(w, m.lay.th)
 	m.lay.rule = m.ruleLine(w)
-	m.lay.composer = m.composerLines(w)
+	m.lay.composer = m.composerLines(w, m.lay.composerH)
 }
 
 // contentWidth is the width turns are drawn at, inside the selection gutter.

@@ -7,7 +7,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"hindsight-tui/styles"
 	"hindsight-tui/ui/components"
 )
 
@@ -38,34 +37,6 @@ func (m *Model) View() string {
 		lines = append(lines, blank(w))
 	}
 	return strings.Join(lines[:h], "\n")
-}
-
-// composerKey is everything the composer's drawing depends on.
-type composerKey struct {
-	value     string
-	line, col int
-	offset    int
-	width, h  int
-	focused   bool
-	styles    *styles.Styles
-}
-
-// composerLines draws the composer, or returns its last drawing when nothing it
-// depends on changed (the textarea redraws every line it holds on each call).
-func (m *Model) composerLines(w int) []string {
-	k := composerKey{value: m.composer.Value(), line: m.composer.Line(), col: m.composer.Column(),
-		offset: m.composer.ScrollYOffset(), width: w, h: m.lay.composerH, focused: m.composer.Focused(),
-		styles: m.c.Styles}
-	if m.composerDrawn.key == k && m.composerDrawn.lines != nil {
-		return m.composerDrawn.lines
-	}
-	all := strings.Split(m.composer.View(), "\n")
-	lines := make([]string, 0, k.h)
-	for i := range min(k.h, len(all)) {
-		lines = append(lines, components.Fit(all[i], w))
-	}
-	m.composerDrawn.key, m.composerDrawn.lines = k, lines
-	return lines
 }
 
 // waitingLine is the spinner, how long the question has waited, and how to stop it.

@@ -17,9 +17,8 @@ import (
 )
 
 // Files the editor reads: content for the form (ctrl+o, or back from $EDITOR) and
-// batches. The content editor holds at most contentMaxLines lines; a file larger than
-// maxFileBytes is refused rather than cut, so what is retained is never silently less
-// than the file.
+// batches. A file larger than maxFileBytes is refused rather than cut, so what is
+// retained is never silently less than the file.
 const maxFileBytes = 4 << 20
 
 // contentLoadedMsg carries a file's text into the content field of bank's editor.
@@ -121,10 +120,6 @@ func (m *Model) openLoad() tea.Cmd {
 			if err != nil {
 				return nil, components.Invalid{"path": err.Error()}
 			}
-			if n := strings.Count(text, "\n") + 1; n > contentMaxLines {
-				return nil, components.Invalid{"path": fmt.Sprintf("it has %s lines; the editor takes %s (retain it as a batch item instead)",
-					common.Thousands(n), common.Thousands(contentMaxLines))}
-			}
 			return common.Emit(contentLoadedMsg{bank: bank, name: filepath.Base(p), text: text}), nil
 		}, nil
 	}
@@ -139,8 +134,7 @@ func (m *Model) onContentLoaded(msg contentLoadedMsg) tea.Cmd {
 		return nil
 	}
 	f := st.form
-	f.content.InsertString(sanitize.Text(msg.text))
-	f.contentChanged()
+	f.content.Insert(sanitize.Text(msg.text))
 	delete(f.errs, fContent)
 	var focus tea.Cmd
 	if st == m.cur && m.focused {
@@ -222,8 +216,7 @@ func (m *Model) onEdited(msg editedMsg) tea.Cmd {
 	if msg.text == msg.orig {
 		return nil
 	}
-	f.setContent(sanitize.Text(msg.text))
-	f.content.MoveToEnd() // where the editing most likely ended
+	f.content.SetValue(sanitize.Text(msg.text)) // the cursor at the end, where the editing most likely ended
 	delete(f.errs, fContent)
 	var focus tea.Cmd
 	if st == m.cur && m.focused {

@@ -1,6 +1,7 @@
 package retain
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -213,34 +214,54 @@ func TestBatchAsyncConflicts(t *testing.T) {
 	}
 }
 
-// TestLongContent: a text too long to edit in place is shown read-only, is still sent
-// whole, and goes to $EDITOR for editing.
-func TestLongContent(t *testing.T) {
-	m, r := uitest.Demo(t, New, uitest.OnServer(uitest.Server(t)), uitest.Bank("b"))
-	long := strings.Repeat("a line of a long transcript\n", longContentLines+10)
+// TestLongContentEditsInPlace: a 1,000-line text is edited in the form like a short
+// one (no read-only preview, no $EDITOR needed): typing lands at the cursor, the view
+// follows it, the draft is saved, and the whole text is sent.
+func TestLongContentEditsInPlace(t *testing.T) {
+	m, r := uitest.Demo(t, keepingDrafts(t.TempDir()), uitest.OnServer(uitest.Server(t)), uitest.Bank("b"))
+	var b strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&b, "line %d of a long transcript\n", i+1)
+	}
+	long := strings.TrimSuffix(b.String(), "\n")
 	r.Deliver(contentLoadedMsg{bank: "b", name: "t.txt", text: long})
 	f := m.cur.form
-	if !f.longContent() || f.content.Value() != long {
-		t.Fatal("not in long mode")
+	if f.content.Value() != long || f.focus != fContent || m.zone != zoneForm {
+		t.Fatal("the file did not land in the content")
 	}
-	r.Type("x")
-	if f.content.Value() != long {
-		t.Fatal("typed into a long text")
+	gen := m.cur.gen
+	r.Type(" (end)")
+	if !strings.HasSuffix(f.content.Value(), "line 1000 of a long transcript (end)") {
+		t.Fatalf("typing at the end: %q", components.Head(f.content.Value(), 60))
 	}
 	view := uitest.Plain(uitest.View(t, m))
-	if !strings.Contains(view, "long content (511 lines): ctrl+e edits it in $EDITOR") || !strings.Contains(view, "┃ a line of a long transcript") {
-		t.Fatalf("view:\n%s", view)
+	if !strings.Contains(view, "┃ line 1000 of a long transcript (end)") || !strings.Contains(view, "┃ line 999 of") {
+		t.Fatalf("the view does not follow the cursor:\n%s", view)
 	}
-	r.Keys("down")
-	if f.focus != fContext {
-		t.Errorf("down leaves a long text: %d", f.focus)
+	r.Keys("ctrl+home")
+	r.Type("Transcript: ")
+	r.Keys("down", "end", "backspace")
+	if !strings.HasPrefix(f.content.Value(), "Transcript: line 1 of a long transcript\nline 2 of a long transcrip\n") {
+		t.Fatalf("editing at the top: %q", components.Head(f.content.Value(), 90))
+	}
+	if view := uitest.Plain(uitest.View(t, m)); !strings.Contains(view, "┃ Transcript: line 1 of a long transcript") {
+		t.Fatalf("the view did not go back to the top:\n%s", view)
+	}
+	r.Keys("ctrl+z")
+	if !strings.Contains(f.content.Value(), "\nline 2 of a long transcript\n") {
+		t.Error("undo did not restore the deleted character")
+	}
+	if m.cur.gen == gen || r.Fire(uitest.Is[draftDueMsg]) == 0 {
+		t.Fatal("edits to a long text are not autosaved")
+	}
+	if d, ok := readDraftFile(t, r.C, "b"); !ok || d.Values.Content != f.content.Value() {
+		t.Error("the draft on disk is not the text")
+	}
+	if !m.keys.Retain.Editor.Enabled() {
+		t.Error("$EDITOR is no longer offered")
 	}
 	req, errs := buildRequest(f.values(), "g")
-	if errs != nil || req.Items[0].Content != long {
+	if errs != nil || req.Items[0].Content != f.content.Value() || strings.Count(req.Items[0].Content, "\n") != 999 {
 		t.Fatal("the long text is not sent whole")
-	}
-	f.setContent("short again")
-	if f.longContent() {
-		t.Error("short text is edited in place")
 	}
 }

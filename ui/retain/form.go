@@ -3,45 +3,42 @@ package retain
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"hindsight-tui/keymap"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
-// Limits of the multi-line fields. The content editor holds a long document (the
-// textarea's own cap is 10,000 lines); metadata shows a few lines at a time.
-const (
-	contentMaxLines = 10000
-	metadataMaxRows = 4
-)
+// metadataMaxRows is how far the metadata field grows with its lines; the content
+// editor takes the room the other fields leave.
+const metadataMaxRows = 4
 
 // form is the editor's inputs. Its values are what the user typed, kept exactly
 // (values reads them back); the request is built from them by buildRequest.
 type form struct {
-	content  textarea.Model
+	content  *components.Editor
 	context  textinput.Model
 	stamp    textinput.Model
 	docID    textinput.Model
 	appendOn bool
 	tags     *components.TagInput
-	metadata textarea.Model
+	metadata *components.Editor
 	entities textinput.Model
 	async    bool
 
 	focus field
 	errs  fieldErrors
-	cv    contentView
 }
 
 func newForm(c *common.Common) *form {
 	st := c.Styles
 	f := &form{tags: components.NewTagInput(c)}
-	f.content = newArea(st, "what should the agent remember? enter starts a new line", 0)
-	f.metadata = newArea(st, "key=value, one per line", metadataMaxRows)
+	keys := editorKeys(c.Keys)
+	f.content = newArea(st, keys, "what should the agent remember? enter starts a new line")
+	f.metadata = newArea(st, keys, "key=value, one per line")
 	f.context = components.NewInput(st, "› ", "where it came from, e.g. team meeting")
 	f.stamp = components.NewInput(st, "› ", "now, unset, 2024-01-15 10:30 or RFC 3339")
 	f.docID = components.NewInput(st, "› ", "empty: a UUID is generated")
@@ -49,53 +46,27 @@ func newForm(c *common.Common) *form {
 	return f
 }
 
-// newArea is a multi-line input without line numbers whose left edge shows focus.
-// maxRows > 0 lets it grow with its text up to that many rows.
-func newArea(st *styles.Styles, placeholder string, maxRows int) textarea.Model {
-	a := textarea.New()
-	a.Placeholder = placeholder
-	a.ShowLineNumbers = false
-	a.CharLimit = 0
-	a.MaxHeight = 0
-	a.MaxWidth = 0
-	a.MaxContentHeight = 0
-	if maxRows > 0 {
-		a.DynamicHeight = true
-		a.MinHeight = 1
-		a.MaxHeight = maxRows
-		// With a MaxHeight the textarea would also stop taking lines at that many;
-		// MaxContentHeight lifts that limit while keeping the view at maxRows.
-		a.MaxContentHeight = contentMaxLines
-	}
-	a.SetPromptFunc(2, func(p textarea.PromptInfo) string {
-		if p.Focused {
-			return "┃ "
-		}
-		return "│ "
-	})
-	a.SetStyles(areaStyles(st))
-	a.SetHeight(1)
-	return a
+// newArea is a multi-line input: the editor, whose cost per key follows the screen,
+// so a pasted transcript is edited in place like a note. Its left edge (drawn by the
+// pane) shows focus.
+func newArea(st *styles.Styles, keys keymap.EditorKeyMap, placeholder string) *components.Editor {
+	e := components.NewEditor(st, keys)
+	e.SetPlaceholder(placeholder)
+	return e
 }
 
-// areaStyles styles a textarea with the app's tokens; like the one-line inputs, the
-// cursor does not blink (no timer per field, stable test views).
-func areaStyles(st *styles.Styles) textarea.Styles {
-	s := textarea.Styles{
-		Focused: textarea.StyleState{Text: st.Text, CursorLine: st.Text, Placeholder: st.Subtle, Prompt: st.Accent, EndOfBuffer: st.Subtle},
-		Blurred: textarea.StyleState{Text: st.Text, CursorLine: st.Text, Placeholder: st.Subtle, Prompt: st.Subtle, EndOfBuffer: st.Subtle},
-	}
-	s.Cursor.Color = st.Palette.Accent
-	s.Cursor.Shape = tea.CursorBlock
-	s.Cursor.Blink = false
-	return s
+// editorKeys is the editor's keys less those the pane's chords take first anywhere in
+// it (ctrl+e is $EDITOR here, not the end of the line; ctrl+b a batch), so its help
+// offers only keys that reach it.
+func editorKeys(km keymap.KeyMap) keymap.EditorKeyMap {
+	r := km.Retain
+	return km.Editor.Without(r.Submit, r.Editor, r.LoadFile, r.Batch)
 }
 
-// setStyles restyles every input for a new theme; the content is drawn again.
+// setStyles restyles every input for a new theme.
 func (f *form) setStyles(st *styles.Styles) {
-	f.content.SetStyles(areaStyles(st))
-	f.touchContent()
-	f.metadata.SetStyles(areaStyles(st))
+	f.content.SetStyles(st)
+	f.metadata.SetStyles(st)
 	for _, in := range []*textinput.Model{&f.context, &f.stamp, &f.docID, &f.entities} {
 		in.SetStyles(components.InputStyles(st))
 	}
@@ -151,10 +122,9 @@ func (f *form) focusField(fl field) tea.Cmd {
 
 // activate focuses the current field's widget.
 func (f *form) activate() tea.Cmd {
-	f.touchContent()
 	switch f.focus {
 	case fContent:
-		return f.content.Focus()
+		f.content.Focus()
 	case fContext:
 		return f.context.Focus()
 	case fTimestamp:
@@ -164,7 +134,7 @@ func (f *form) activate() tea.Cmd {
 	case fTags:
 		return f.tags.Focus()
 	case fMetadata:
-		return f.metadata.Focus()
+		f.metadata.Focus()
 	case fEntities:
 		return f.entities.Focus()
 	}
@@ -173,7 +143,6 @@ func (f *form) activate() tea.Cmd {
 
 // blurAll takes the keys from every widget.
 func (f *form) blurAll() {
-	f.touchContent()
 	f.content.Blur()
 	f.metadata.Blur()
 	f.context.Blur()
@@ -212,12 +181,12 @@ func (f *form) input(fl field) *textinput.Model {
 }
 
 // area is the multi-line input of a field, or nil.
-func (f *form) area(fl field) *textarea.Model {
+func (f *form) area(fl field) *components.Editor {
 	switch fl {
 	case fContent:
-		return &f.content
+		return f.content
 	case fMetadata:
-		return &f.metadata
+		return f.metadata
 	}
 	return nil
 }
@@ -229,20 +198,11 @@ func (f *form) edit(msg tea.Msg) (bool, tea.Cmd) {
 	var cmd tea.Cmd
 	switch f.focus {
 	case fContent, fMetadata:
-		if f.focus == fContent {
-			if f.longContent() {
-				return false, nil // edited in $EDITOR only
-			}
-			f.touchContent()
+		if p, ok := msg.(tea.PasteMsg); ok {
+			msg = components.CleanPaste(p) // what is sent is what shows
 		}
-		a := f.area(f.focus)
-		before := a.Value()
-		*a, cmd = a.Update(msg)
-		if a.Value() == before {
-			return false, cmd
-		}
-		if f.focus == fContent {
-			f.contentChanged()
+		if _, changed := f.area(f.focus).Update(msg); !changed {
+			return false, nil
 		}
 	case fTags:
 		return f.editTags(msg)

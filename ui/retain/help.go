@@ -86,7 +86,18 @@ func (m *Model) FullHelp() [][]key.Binding {
 			out = append(out, g)
 		}
 	}
-	return out
+	return append(out, m.editorHelp()...)
+}
+
+// editorHelp is the keys of the multi-line editor where it takes the typing: in the
+// content or metadata field, or outside the fields when one of them is where e goes
+// back to.
+func (m *Model) editorHelp() [][]key.Binding {
+	st := m.cur
+	if m.c.ReadOnly || st == nil || st.locked() || st.form.area(st.form.focus) == nil {
+		return nil
+	}
+	return st.form.content.KeyMap().FullHelp()
 }
 
 // Actions implements common.Actioner: every action the pane can take now, so each is

@@ -38,7 +38,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 // formKey edits the focused field. tab and shift+tab move between fields (so a
 // literal tab cannot be typed in the content; $EDITOR can), enter ends a one-line
 // field or a switch and starts a new line in the multi-line ones, and up/down leave a
-// multi-line field only from its first or last line.
+// multi-line field only from its first or last row.
 func (m *Model) formKey(k tea.KeyPressMsg) tea.Cmd {
 	st := m.cur
 	f := st.form
@@ -55,9 +55,6 @@ func (m *Model) formKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	area := f.area(f.focus)
-	if f.focus == fContent && f.longContent() {
-		area = nil // read-only here: up and down move between fields
-	}
 	switch {
 	case s == "esc":
 		return m.leaveForm()
@@ -69,9 +66,9 @@ func (m *Model) formKey(k tea.KeyPressMsg) tea.Cmd {
 		return f.move(1)
 	case area == nil && s == "up":
 		return f.move(-1)
-	case area != nil && s == "up" && area.Line() == 0:
+	case area != nil && s == "up" && area.CursorOnFirstRow():
 		return f.move(-1)
-	case area != nil && s == "down" && area.Line() == area.LineCount()-1:
+	case area != nil && s == "down" && area.CursorOnLastRow():
 		return f.move(1)
 	}
 	changed, cmd := f.edit(k)
@@ -103,9 +100,6 @@ func (m *Model) idleKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	if m.c.ReadOnly || m.cur == nil || m.zone != zoneForm {
 		return nil
-	}
-	if f := m.cur.form; f.focus == fContent && f.longContent() {
-		return common.Toast("the content is long: ctrl+e edits it in $EDITOR")
 	}
 	changed, cmd := m.cur.form.edit(msg)
 	if !changed {

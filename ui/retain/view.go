@@ -26,8 +26,8 @@ type block struct {
 }
 
 // View implements common.Pane: exactly width x height cells. It draws the header and
-// the status, and copies the fields settle laid out; the content editor was drawn
-// there, its visible rows only.
+// the status, and copies the fields settle laid out; the editors were drawn there,
+// their visible rows only.
 func (m *Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
@@ -212,13 +212,16 @@ func (m *Model) contentBlock(st *bankState, w, rows int, errLines []string) []st
 	}
 	hints := s.Subtle.Render(hint)
 	lines := []string{components.Spread(m.label(f, fContent, "Content"), hints, w)}
-	prompt := s.Subtle.Render("│ ")
-	if m.active(f, fContent) {
-		prompt = s.Accent.Render("┃ ")
-	}
-	note := func(text string) string { return s.Warning.Render(components.Truncate(text, w)) }
-	lines = append(lines, f.contentLines(w, rows, note, prompt)...)
+	lines = append(lines, areaLines(f.content, w, rows, m.edge(f, fContent))...)
 	return append(lines, errLines...)
+}
+
+// edge is the left edge of a multi-line field: heavy while it has the keys.
+func (m *Model) edge(f *form, fl field) string {
+	if m.active(f, fl) {
+		return m.c.Styles.Accent.Render("┃ ")
+	}
+	return m.c.Styles.Subtle.Render("│ ")
 }
 
 // fieldBlock draws every field but the content, sizing its input first (settle calls
@@ -267,10 +270,8 @@ func (m *Model) fieldBlock(st *bankState, fl field, w int) []string {
 			}
 		}
 	case fMetadata:
-		if f.metadata.Width() != iw-2 {
-			f.metadata.SetWidth(iw)
-		}
-		for i, l := range strings.Split(f.metadata.View(), "\n") {
+		rows := grownRows(f.metadata, iw, metadataMaxRows)
+		for i, l := range areaLines(f.metadata, iw, rows, m.edge(f, fl)) {
 			name := ""
 			if i == 0 {
 				name = "Metadata"

@@ -1,0 +1,75 @@
+package reflect
+
+import (
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+
+	"hindsight-tui/keymap"
+	"hindsight-tui/ui/uitest"
+)
+
+// TestComposerKeys: the composer's editor keys start a new line with the pane's keys
+// and leave it enter and esc; the help lists them once, in the composer and the
+// transcript, not in the parameter bar.
+func TestComposerKeys(t *testing.T) {
+	km := keymap.Default()
+	r := km.Reflect
+	// Cancel shares esc with Leave on purpose: it acts only while a question is out.
+	own := struct{ Send, Leave, Tab key.Binding }{r.Send, r.Leave, key.NewBinding(key.WithKeys("tab"))}
+	if problems := keymap.Check(composerKeys(km), own); len(problems) > 0 {
+		t.Errorf("the composer's keys: %v", problems)
+	}
+
+	m, h := uitest.Demo(t, New)
+	count := func() map[string]int {
+		out := map[string]int{}
+		for _, g := range m.FullHelp() {
+			for _, b := range g {
+				out[b.Help().Key+" "+b.Help().Desc]++
+			}
+		}
+		return out
+	}
+	help := count()
+	if help["alt+enter new line"] != 1 || help["ctrl+z undo"] != 1 || help["alt+← word backward"] != 1 {
+		t.Errorf("help in the composer: %v", help)
+	}
+	h.Keys("tab") // the parameter bar
+	if count()["ctrl+z undo"] != 0 {
+		t.Error("the composer's keys are listed in the parameter bar")
+	}
+}
+
+// TestComposerGrows with the question up to its rows, then scrolls with the cursor;
+// its prompt stays on the question's first row. A paste loses its escape sequences.
+func TestComposerGrows(t *testing.T) {
+	m, h := uitest.Demo(t, New, uitest.Terminal(120, 40))
+	composer := func() []string { return m.lay.composer }
+	if len(composer()) != 1 || !strings.HasPrefix(uitest.Plain(composer()[0]), "› Ask a question") {
+		t.Fatalf("empty composer: %q", composer())
+	}
+	h.Type("one")
+	for _, l := range []string{"two", "three", "four", "five", "six", "seven"} {
+		h.Keys("ctrl+j")
+		h.Type(l)
+	}
+	lines := composer()
+	if want := min(composerMaxLines, m.height/6); len(lines) != want {
+		t.Fatalf("seven lines take %d rows, want %d", len(lines), want)
+	}
+	if first, last := uitest.Plain(lines[0]), uitest.Plain(lines[len(lines)-1]); !strings.HasPrefix(first, "  three") ||
+		!strings.HasPrefix(last, "  seven") {
+		t.Fatalf("scrolled composer:\n%s", uitest.Plain(strings.Join(lines, "\n")))
+	}
+	h.Keys("ctrl+home")
+	if first := uitest.Plain(composer()[0]); !strings.HasPrefix(first, "› one") {
+		t.Fatalf("at the top: %q", first)
+	}
+	m.clearDraft()
+	h.Paste("why\r\n\x1b]0;title\x07not?")
+	if got := m.composer.Value(); got != "why\n␛]0;title␇not?" {
+		t.Errorf("paste: %q", got)
+	}
+}
