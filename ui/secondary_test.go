@@ -1,6 +1,9 @@
 package ui
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Secondary panes are not in digit reach and have no tab until they are open: the
 // palette opens them, the tab bar then shows them, and tab cycles through them only
@@ -30,22 +33,10 @@ func TestSecondaryPanes(t *testing.T) {
 		h.press(k)
 		seen = append(seen, h.m.focus)
 	}
-	if want := []int{0, 3, 0, 1, 2, 0}; !equalInts(seen, want) {
+	if want := []int{0, 3, 0, 1, 2, 0}; !slices.Equal(seen, want) {
 		t.Errorf("tab visits %v, want %v", seen, want)
 	}
 	// Once another pane is shown, the secondary's tab goes away.
 	h.press("1")
 	mustNotContain(t, h.screen(), "Mental models")
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
