@@ -103,25 +103,54 @@ func checkRecallResult(t *testing.T, r *RecallResult) {
 	checkTime(t, "mentioned_at", r.MentionedAt)
 }
 
+// unmarshaler is a pointer to a decoder's value type.
+type unmarshaler[T any] interface {
+	*T
+	json.Unmarshaler
+}
+
+// fuzzValue holds the lenient value type T to its reference R on b: through
+// json.Unmarshal into a zero value, and through UnmarshalJSON called directly on a value
+// that already holds stale (staleRef for the reference), which must be replaced
+// outright. check, if set, looks at what json.Unmarshal decoded successfully.
+func fuzzValue[T, R any, PT unmarshaler[T], PR unmarshaler[R]](t *testing.T, b []byte, asT func(R) T, stale T, staleRef R, check func(T)) {
+	t.Helper()
+	var got T
+	var want R
+	errGot, errWant := json.Unmarshal(b, &got), json.Unmarshal(b, &want)
+	if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, asT(want))) {
+		t.Fatalf("json.Unmarshal(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, asT(want), errWant)
+	}
+	if errGot == nil && check != nil {
+		check(got)
+	}
+	got, want = stale, staleRef
+	errGot, errWant = PT(&got).UnmarshalJSON(b), PR(&want).UnmarshalJSON(b)
+	if !sameErr(errGot, errWant) || !reflect.DeepEqual(got, asT(want)) {
+		t.Fatalf("UnmarshalJSON(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, asT(want), errWant)
+	}
+}
+
+// fuzzBody holds decodeBody's result on b to the reference decoder's, and to what
+// json.Unmarshal gives for the same type.
+func fuzzBody[T any](t *testing.T, b []byte, got T, errGot error, want T, errWant error) {
+	t.Helper()
+	if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, want)) {
+		t.Fatalf("decodeBody(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, want, errWant)
+	}
+	var viaJSON T
+	if err := json.Unmarshal(b, &viaJSON); !sameErr(err, errGot) || (err == nil && !reflect.DeepEqual(viaJSON, got)) {
+		t.Fatalf("json.Unmarshal(%q) = %#v, %v; decodeBody gave %#v, %v", b, viaJSON, err, got, errGot)
+	}
+}
+
 func FuzzDecodeTime(f *testing.F) {
 	for _, s := range seedTimes {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var got Time
-		var want refTime
-		errGot, errWant := json.Unmarshal(b, &got), json.Unmarshal(b, &want)
-		if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, Time(want))) {
-			t.Fatalf("json.Unmarshal(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, Time(want), errWant)
-		}
-		if errGot == nil {
-			checkTime(t, "time", got)
-		}
-		got, want = Time{}, refTime{}
-		errGot, errWant = got.UnmarshalJSON(b), want.UnmarshalJSON(b)
-		if !sameErr(errGot, errWant) || !reflect.DeepEqual(got, Time(want)) {
-			t.Fatalf("UnmarshalJSON(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, Time(want), errWant)
-		}
+		fuzzValue[Time, refTime](t, b, func(r refTime) Time { return Time(r) }, Time{}, refTime{},
+			func(got Time) { checkTime(t, "time", got) })
 	})
 }
 
@@ -130,17 +159,8 @@ func FuzzDecodeStringMap(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var got StringMap
-		var want refStringMap
-		errGot, errWant := json.Unmarshal(b, &got), json.Unmarshal(b, &want)
-		if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, StringMap(want))) {
-			t.Fatalf("json.Unmarshal(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, StringMap(want), errWant)
-		}
-		got, want = StringMap{"stale": "x"}, refStringMap{"stale": "x"}
-		errGot, errWant = got.UnmarshalJSON(b), want.UnmarshalJSON(b)
-		if !sameErr(errGot, errWant) || !reflect.DeepEqual(got, StringMap(want)) {
-			t.Fatalf("UnmarshalJSON(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, StringMap(want), errWant)
-		}
+		fuzzValue[StringMap, refStringMap](t, b, func(r refStringMap) StringMap { return StringMap(r) },
+			StringMap{"stale": "x"}, refStringMap{"stale": "x"}, nil)
 	})
 }
 
@@ -149,24 +169,17 @@ func FuzzDecodeStrings(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var got Strings
-		var want refStrings
-		errGot, errWant := json.Unmarshal(b, &got), json.Unmarshal(b, &want)
-		if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, Strings(want))) {
-			t.Fatalf("json.Unmarshal(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, Strings(want), errWant)
-		}
-		if errGot == nil && len(b) > 0 && b[0] == '"' {
-			for _, s := range got {
-				if s == "" || s == "None" || s != strings.TrimSpace(s) || strings.Contains(s, ",") {
-					t.Fatalf("joined %q split into %q", b, got)
+		fuzzValue[Strings, refStrings](t, b, func(r refStrings) Strings { return Strings(r) },
+			Strings{"stale"}, refStrings{"stale"}, func(got Strings) {
+				if len(b) == 0 || b[0] != '"' {
+					return
 				}
-			}
-		}
-		got, want = Strings{"stale"}, refStrings{"stale"}
-		errGot, errWant = got.UnmarshalJSON(b), want.UnmarshalJSON(b)
-		if !sameErr(errGot, errWant) || !reflect.DeepEqual(got, Strings(want)) {
-			t.Fatalf("UnmarshalJSON(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, Strings(want), errWant)
-		}
+				for _, s := range got {
+					if s == "" || s == "None" || s != strings.TrimSpace(s) || strings.Contains(s, ",") {
+						t.Fatalf("joined %q split into %q", b, got)
+					}
+				}
+			})
 	})
 }
 
@@ -180,13 +193,7 @@ func FuzzDecodeMemory(f *testing.F) {
 		var got Memory
 		errGot := decodeBody(b, &got)
 		want, errWant := refDecodeMemory(b)
-		if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, want)) {
-			t.Fatalf("decodeBody(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, want, errWant)
-		}
-		var viaJSON Memory
-		if err := json.Unmarshal(b, &viaJSON); !sameErr(err, errGot) || (err == nil && !reflect.DeepEqual(viaJSON, got)) {
-			t.Fatalf("json.Unmarshal(%q) = %#v, %v; decodeBody gave %#v, %v", b, viaJSON, err, got, errGot)
-		}
+		fuzzBody(t, b, got, errGot, want, errWant)
 		if errGot == nil {
 			checkMemory(t, &got)
 		}
@@ -203,13 +210,7 @@ func FuzzDecodeMemoryPage(f *testing.F) {
 		var got MemoryList
 		errGot := decodeBody(b, memoryPage{&got, limit})
 		want, errWant := refDecodeMemoryList(b)
-		if !sameErr(errGot, errWant) || (errGot == nil && !reflect.DeepEqual(got, want)) {
-			t.Fatalf("decodeBody(%q):\n got %#v, %v\nwant %#v, %v", b, got, errGot, want, errWant)
-		}
-		var viaJSON MemoryList
-		if err := json.Unmarshal(b, &viaJSON); !sameErr(err, errGot) || (err == nil && !reflect.DeepEqual(viaJSON, got)) {
-			t.Fatalf("json.Unmarshal(%q) = %#v, %v; decodeBody gave %#v, %v", b, viaJSON, err, got, errGot)
-		}
+		fuzzBody(t, b, got, errGot, want, errWant)
 		if errGot != nil {
 			return
 		}
