@@ -202,64 +202,40 @@ type plainMemoryList struct {
 	Offset int           `json:"offset"`
 }
 
-func BenchmarkDecodeRecall1000(b *testing.B) {
-	data := recallPayload(1000)
+// benchDecode times decode on data, checking each result with ok.
+func benchDecode[T any](b *testing.B, data []byte, decode func([]byte, any) error, ok func(*T) bool) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		var r RecallResponse
-		if err := decodeBody(data, &r); err != nil {
+		var v T
+		if err := decode(data, &v); err != nil {
 			b.Fatal(err)
 		}
-		if len(r.Results) != 1000 {
-			b.Fatal(len(r.Results))
+		if !ok(&v) {
+			b.Fatal("decoded wrong")
 		}
 	}
+}
+
+func BenchmarkDecodeRecall1000(b *testing.B) {
+	benchDecode(b, recallPayload(1000), decodeBody, func(r *RecallResponse) bool { return len(r.Results) == 1000 })
 }
 
 func BenchmarkDecodeRecall1000Plain(b *testing.B) {
-	data := recallPayload(1000)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var r plainRecallResponse
-		if err := json.Unmarshal(data, &r); err != nil {
-			b.Fatal(err)
-		}
-		if len(r.Results) != 1000 {
-			b.Fatal(len(r.Results))
-		}
-	}
+	benchDecode(b, recallPayload(1000), json.Unmarshal, func(r *plainRecallResponse) bool { return len(r.Results) == 1000 })
 }
 
 func BenchmarkDecodeMemoryPage1000(b *testing.B) {
-	data := memoryPagePayload(1000)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var l MemoryList // as ListMemories with Limit 1000
-		if err := decodeBody(data, memoryPage{&l, 1000}); err != nil {
-			b.Fatal(err)
-		}
-		if len(l.Items) != 1000 || len(l.Items[999].Entities) != 3 {
-			b.Fatal("decoded wrong")
-		}
-	}
+	asListMemories := func(data []byte, l any) error { return decodeBody(data, memoryPage{l.(*MemoryList), 1000}) } // Limit 1000
+	benchDecode(b, memoryPagePayload(1000), asListMemories, func(l *MemoryList) bool {
+		return len(l.Items) == 1000 && len(l.Items[999].Entities) == 3
+	})
 }
 
 func BenchmarkDecodeMemoryPage1000Plain(b *testing.B) {
-	data := memoryPagePayload(1000)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var l plainMemoryList
-		if err := json.Unmarshal(data, &l); err != nil {
-			b.Fatal(err)
-		}
-		if len(l.Items) != 1000 || l.Items[999].Entities == "" {
-			b.Fatal("decoded wrong")
-		}
-	}
+	benchDecode(b, memoryPagePayload(1000), json.Unmarshal, func(l *plainMemoryList) bool {
+		return len(l.Items) == 1000 && l.Items[999].Entities != ""
+	})
 }
 
 // TestBenchPayloadsDecode keeps the benchmark payloads honest: they decode fully, into
