@@ -3,7 +3,6 @@ package checks
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -30,14 +29,7 @@ func demoClient(t *testing.T, now time.Time) *client.Client {
 
 // The shipped example passes against the demo, today and on another day.
 func TestExampleSuitePasses(t *testing.T) {
-	data, err := os.ReadFile("../examples/demo-checks.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Parse("demo-checks.json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := exampleSuite(t)
 	for _, now := range []time.Time{seedEpoch, seedEpoch.AddDate(0, 7, 11).Add(5 * time.Hour)} {
 		results, err := Run(context.Background(), demoClient(t, now), s, Options{TryFixes: true})
 		if err != nil {

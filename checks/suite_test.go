@@ -8,7 +8,9 @@ import (
 	"testing"
 )
 
-func TestParseExample(t *testing.T) {
+// exampleSuite is the shipped example suite, parsed.
+func exampleSuite(t *testing.T) *Suite {
+	t.Helper()
 	data, err := os.ReadFile("../examples/demo-checks.json")
 	if err != nil {
 		t.Fatal(err)
@@ -17,6 +19,11 @@ func TestParseExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+func TestParseExample(t *testing.T) {
+	s := exampleSuite(t)
 	var ranked, forbids bool
 	for _, c := range s.Cases {
 		for _, e := range c.Expect {
