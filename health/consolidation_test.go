@@ -18,8 +18,7 @@ func TestStrandedFacts(t *testing.T) {
 // TestStrandedFactsExcuses: facts waiting for a queued run, or in a bank that does not
 // build observations, are not stranded.
 func TestStrandedFactsExcuses(t *testing.T) {
-	srv := newDemo()
-	defer srv.Close()
+	srv := ownDemo(t)
 	cl := newClient(t, srv.URL(), nil)
 	ctx := context.Background()
 	if _, err := cl.Consolidate(ctx, "sales-notes", nil); err != nil {

@@ -13,12 +13,7 @@ import (
 // validating transport: each request the checks send and each response the server
 // returns must match Hindsight's OpenAPI document.
 func TestContract(t *testing.T) {
-	doc := contracttest.Load(t)
-	v := contracttest.New(t, doc, shared.URL())
-	c, err := client.New(shared.URL(), client.WithHTTPClient(v.Client()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, v := validated(t, shared)
 	ctx := context.Background()
 	banks, err := c.ListBanks(ctx, client.ListBanksParams{})
 	if err != nil {
@@ -37,14 +32,9 @@ func TestContract(t *testing.T) {
 // TestContractErrorPaths covers the answers a healthy demo never gives: a cited memory
 // that is gone (404) and a server with the LLM probe off (404).
 func TestContractErrorPaths(t *testing.T) {
-	doc := contracttest.Load(t)
 	srv := hindsighttest.NewServer(hindsighttest.WithBankHealthSeed())
 	defer srv.Close()
-	v := contracttest.New(t, doc, srv.URL())
-	c, err := client.New(srv.URL(), client.WithHTTPClient(v.Client()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, v := validated(t, srv)
 	ctx := context.Background()
 	if _, err := c.DeleteDocument(ctx, "garden-planner", "journal-2026-11-24"); err != nil {
 		t.Fatal(err)
@@ -54,6 +44,18 @@ func TestContractErrorPaths(t *testing.T) {
 		t.Errorf("stale_models %+v, llm_probe %+v", r.Checks[7], r.Checks[9])
 	}
 	report(t, v, 1)
+}
+
+// validated is a client of srv whose requests and responses the returned validator
+// checks against Hindsight's OpenAPI document (the test skips without the document).
+func validated(t *testing.T, srv *hindsighttest.Server) (*client.Client, *contracttest.Validator) {
+	t.Helper()
+	v := contracttest.New(t, contracttest.Load(t), srv.URL())
+	c, err := client.New(srv.URL(), client.WithHTTPClient(v.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, v
 }
 
 func report(t *testing.T, v *contracttest.Validator, banks int) {

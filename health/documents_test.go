@@ -31,8 +31,7 @@ func TestFailedOperations(t *testing.T) {
 // TestFailedOperationsServerClock: the window follows the server's clock (its Date
 // header), wherever this machine's is; two server days later the failures are old.
 func TestFailedOperationsServerClock(t *testing.T) {
-	srv := newDemo()
-	defer srv.Close()
+	srv := ownDemo(t)
 	srv.SetClock(func() time.Time { return epoch.Add(48 * time.Hour) })
 	want(t, check(t, srv, "ops-runbook", FailedOperations, Options{}), OK, "(3 failed operations, older)")
 }
@@ -52,8 +51,7 @@ func (noDate) RoundTrip(req *http.Request) (*http.Response, error) {
 // stands in for the clock, so the failures of its last active day still show, however
 // long ago that was.
 func TestFailedOperationsWithoutDate(t *testing.T) {
-	srv := newDemo()
-	defer srv.Close()
+	srv := ownDemo(t)
 	srv.SetClock(func() time.Time { return epoch.Add(48 * time.Hour) })
 	r := &run{ctx: context.Background(), c: newClient(t, srv.URL(), noDate{}), bank: "ops-runbook", timeout: 10 * time.Second}
 	want(t, failedOperations(r), Fail, "3 operations failed in the last 24 h")

@@ -14,8 +14,7 @@ import (
 // TestRunNeverFails: a request that fails turns only the checks that needed it into
 // fail (the server answered with an error) or skip (no answer); the rest still run.
 func TestRunNeverFails(t *testing.T) {
-	srv := newDemo()
-	defer srv.Close()
+	srv := ownDemo(t)
 	srv.SetFault(hindsighttest.Fault{Path: "/v1/default/banks/ops-runbook/stats", Status: 500, Body: `{"detail":"stats are on fire"}`})
 	srv.SetFault(hindsighttest.Fault{Path: "/v1/default/banks/ops-runbook/entities/graph", Drop: true})
 	r := Run(context.Background(), newClient(t, srv.URL(), nil), "ops-runbook", Options{})
@@ -46,8 +45,7 @@ func TestRunUnreachable(t *testing.T) {
 		t.Errorf("skips count for nothing: worst %s", r.Worst())
 	}
 
-	srv := newDemo(hindsighttest.WithLatency(time.Second))
-	defer srv.Close()
+	srv := ownDemo(t, hindsighttest.WithLatency(time.Second))
 	r = Run(context.Background(), newClient(t, srv.URL(), nil), "garden-planner", Options{Timeout: 20 * time.Millisecond})
 	if c := r.Checks[0]; c.Status != Skip || !strings.Contains(c.Summary, "did not answer in time") || !strings.Contains(c.Fix, "--timeout (now 20ms)") {
 		t.Errorf("timeout: %+v", c)

@@ -34,6 +34,14 @@ func newDemo(opts ...hindsighttest.Option) *hindsighttest.Server {
 	return hindsighttest.NewServer(append(append(demo.Options(), hindsighttest.WithClock(func() time.Time { return epoch })), opts...)...)
 }
 
+// ownDemo is a demo server for one test that changes it, closed when the test ends.
+func ownDemo(t *testing.T, opts ...hindsighttest.Option) *hindsighttest.Server {
+	t.Helper()
+	srv := newDemo(opts...)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 // counter counts requests per "METHOD path" on their way to the server.
 type counter struct {
 	mu   sync.Mutex

@@ -13,8 +13,7 @@ import (
 // memory in its scope makes it stale (warn); retracting memories it cites, one
 // invalidated and one deleted with its document, makes it wrong (fail).
 func TestStaleModels(t *testing.T) {
-	srv := newDemo()
-	defer srv.Close()
+	srv := ownDemo(t)
 	want(t, check(t, srv, "garden-planner", StaleModels, Options{}), OK, "no model is stale or cites retracted memories (1 model)")
 	want(t, check(t, srv, "family-assistant", StaleModels, Options{}), OK, "no mental models")
 
