@@ -24,30 +24,25 @@ func TestDocumentDelete(t *testing.T) {
 	// Open the Tokyo chat: its text, chunk by chunk.
 	s.keys("/")
 	s.typeText("tokyo-food")
-	s.keys("Enter")
-	s.waitFor(wait, "1 of 1")
-	s.keys("Enter")
-	s.waitFor(wait, "── chunk 0", "Retain parameters", "world 3")
+	s.press("Enter", "1 of 1")
+	s.press("Enter", "── chunk 0", "Retain parameters", "world 3")
 
 	// Delete, confirmed; the dialog says how many memories go with it.
 	s.keys("D")
 	scr := s.waitFor(wait, "Delete document", "enter to delete")
 	n := number(t, deleteCount, scr)
-	s.keys("Enter")
-	s.waitFor(wait, "Deleted document chat-2026-11-02-tokyo-food")
+	s.press("Enter", "Deleted document chat-2026-11-02-tokyo-food")
 	s.waitFor(wait, "0 of 0")
 	s.keys("/")
 	for range len("tokyo-food") {
 		s.keys("BSpace")
 	}
-	s.keys("Enter")
-	s.waitFor(wait, "4 of 4")
+	s.press("Enter", "4 of 4")
 	s.waitGone(wait, "chat-2026-11-02-tokyo-food")
 
 	// The sidebar's fact count follows at once; the overview's counters on refresh.
 	s.waitFor(wait, fmt.Sprintf("Alex's assistant   %d facts", before-n))
-	s.keys("1")
-	s.waitFor(wait, "Mission")
+	s.press("1", "Mission")
 	s.keys("r")
 	after := number(t, overviewTotal, s.waitFor(wait, "documents                4"))
 	if after != before-n {

@@ -8,18 +8,15 @@ import "testing"
 func TestEntitiesAndTags(t *testing.T) {
 	s := demo(t)
 	s.tab("Entities", "53 entities", "Alex Moreno", "Linked memories · ")
-	s.keys("j")
-	s.waitFor(wait, "mentions   20", "Jordan works rotating")
+	s.press("j", "mentions   20", "Jordan works rotating")
 	s.keys("Enter", "j", "Enter") // into the linked memories, open the second
 	s.waitFor(wait, "Memory", "observation", "esc close")
 	s.keys("Escape")
 	s.waitGone(wait, "esc close")
 
 	// t switches the tab to the tag browser.
-	s.keys("Escape")
-	s.waitFor(wait, "enter linked memories") // an escape right before a key reads as alt+key
-	s.keys("t")
-	s.waitFor(wait, "source:chat", "30 tags")
+	s.press("Escape", "enter linked memories") // an escape right before a key reads as alt+key
+	s.press("t", "source:chat", "30 tags")
 	s.keys("/")
 	s.typeText("source:*")
 	s.waitFor(wait, "3 tags", "source:calendar")

@@ -16,35 +16,25 @@ func TestMemoriesCurate(t *testing.T) {
 	s.waitFor(wait, "type: world · tags(any_strict): trip:tokyo-2026", "11 memories")
 
 	// Open the first memory in full.
-	s.keys("Enter")
-	s.waitFor(wait, "Alex said the Tokyo trip", "esc close", "chat after the trip")
+	s.press("Enter", "Alex said the Tokyo trip", "esc close", "chat after the trip")
 	s.keys("Escape")
 	s.waitGone(wait, "esc close")
 
 	// Edit its text, adding a line (enter starts one; ctrl+s previews): the preview
 	// shows the change before anything is saved.
-	s.keys("E")
-	s.waitFor(wait, "Edit memory", "ctrl+s preview · enter new line")
+	s.press("E", "Edit memory", "ctrl+s preview · enter new line")
 	s.keys("C-End", "Enter")
 	s.typeText("Truly.")
-	s.keys("C-s")
-	s.waitFor(wait, "Save changes?", "+ ", "↵ Truly.")
-	s.keys("Enter")
-	s.waitFor(wait, "memory saved")
+	s.press("C-s", "Save changes?", "+ ", "↵ Truly.")
+	s.press("Enter", "memory saved")
 
 	// Invalidate it, confirmed.
-	s.keys("x")
-	s.waitFor(wait, "invalidate 1 memory?")
-	s.keys("Enter")
-	s.waitFor(wait, "invalidated 1 memory", "10 memories")
+	s.press("x", "invalidate 1 memory?")
+	s.press("Enter", "invalidated 1 memory", "10 memories")
 
 	// Find it under the invalidated state and restore it.
-	s.keys("v")
-	s.waitFor(wait, "state: invalidated", "Alex said the Tokyo trip")
-	s.keys("u")
-	s.waitFor(wait, "restore 1 memory?")
-	s.keys("Enter")
-	s.waitFor(wait, "restored 1 memory")
-	s.keys("v")
-	s.waitFor(wait, "11 memories", "Alex said the Tokyo trip")
+	s.press("v", "state: invalidated", "Alex said the Tokyo trip")
+	s.press("u", "restore 1 memory?")
+	s.press("Enter", "restored 1 memory")
+	s.press("v", "11 memories", "Alex said the Tokyo trip")
 }

@@ -39,10 +39,8 @@ func TestOperationsRetry(t *testing.T) {
 	}
 
 	// Retry, confirmed; then the refresh follows it: pending or processing, completed.
-	s.keys("R")
-	s.waitFor(wait, "Retry operation", "enter to retry")
-	s.keys("Enter")
-	s.waitFor(wait, "queued for retry")
+	s.press("R", "Retry operation", "enter to retry")
+	s.press("Enter", "queued for retry")
 	s.waitGone(wait, failedDetail, "Retry operation")
 	scr := s.waitFor(wait, "✓ completed  consolidation", "consolidation")
 	if !strings.Contains(scr, "retries 0") {

@@ -55,17 +55,13 @@ func TestRecallFilters(t *testing.T) {
 	s.waitFor(wait, "results ·")
 
 	// The filter bar: world only, then the tag source:chat from the completions.
-	s.keys("Escape")
-	s.waitFor(wait, "/ restaurants") // the box let go; an escape right before a key reads as alt+key
-	s.keys("f")
-	s.waitFor(wait, "types  world  experience")
+	s.press("Escape", "/ restaurants") // the box let go; an escape right before a key reads as alt+key
+	s.press("f", "types  world  experience")
 	s.keys("Space", "Tab", "Tab", "Tab")
 	s.typeText("source:ch")
 	s.waitFor(wait, "› source:chat")
-	s.keys("Enter")
-	s.waitFor(wait, "tags  source:chat  add tag")
-	s.keys("Escape")
-	s.waitFor(wait, "filters types world · tags  source:chat", "defaults tags_match any")
+	s.press("Enter", "tags  source:chat  add tag")
+	s.press("Escape", "filters types world · tags  source:chat", "defaults tags_match any")
 	// The search runs once typing pauses: wait for the rows of the new answer.
 	scr := waitRows(s, func(m []string) bool { return m[2] == "world" })
 
@@ -91,12 +87,10 @@ func TestRecallFilters(t *testing.T) {
 	}
 
 	// any -> all -> any_strict: the untagged results go.
-	s.keys("f")
-	s.waitFor(wait, "tags: type to complete")
+	s.press("f", "tags: type to complete")
 	s.keys("Tab", "Space", "Space")
 	s.waitFor(wait, "any_strict: memories with at least one of the tags; untagged excluded")
-	s.keys("Escape")
-	s.waitFor(wait, "filters types world · tags  source:chat  · match any_strict")
+	s.press("Escape", "filters types world · tags  source:chat  · match any_strict")
 	scr = waitRows(s, func(m []string) bool { return !strings.HasPrefix(m[4], "untagged") })
 	rows = listRows(scr)
 	if len(rows) == 0 {

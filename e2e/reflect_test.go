@@ -23,8 +23,7 @@ func TestReflectAskExpandExport(t *testing.T) {
 	}
 
 	// Leave the composer, show the evidence: its first memory is selected.
-	s.keys("Escape")
-	s.waitFor(wait, "i ask")
+	s.press("Escape", "i ask")
 	s.keys("Space")
 	scr = s.waitFor(wait, "▾ evidence", "memories", "› obs ")
 	if !strings.Contains(scr, "directives") {
@@ -33,13 +32,11 @@ func TestReflectAskExpandExport(t *testing.T) {
 
 	// Export to a path typed over the default.
 	path := filepath.Join(t.TempDir(), "transcript.md")
-	s.keys("e")
-	s.waitFor(wait, "Export the transcript", "hindsight-reflect-user-alex-prefs-")
+	s.press("e", "Export the transcript", "hindsight-reflect-user-alex-prefs-")
 	s.keys("C-u")
 	s.waitGone(wait, "hindsight-reflect-user-alex-prefs-")
 	s.typeText(path)
-	s.keys("Enter")
-	s.waitFor(wait, "exported 1 turn to")
+	s.press("Enter", "exported 1 turn to")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("the export is missing: %v\n%s", err, s.screen())

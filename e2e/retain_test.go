@@ -24,8 +24,7 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 	s.keys("Enter")
 	s.typeText("source:ch")
 	s.waitFor(wait, "› source:chat")
-	s.keys("Enter")
-	s.waitFor(wait, "pets   source:chat")
+	s.press("Enter", "pets   source:chat")
 	s.keys("Tab")
 	s.typeText("source=e2e")
 	s.keys("Enter")
@@ -58,8 +57,7 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 			t.Errorf("the new memory's details lack %q:\n%s", want, scr)
 		}
 	}
-	s.keys("Escape")
-	s.waitFor(wait, "/ grey cat named Miso")
+	s.press("Escape", "/ grey cat named Miso")
 	s.quit("q")
 }
 
@@ -84,8 +82,7 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 	s.typeText("health")
 	s.keys("Enter", "Tab")
 	s.typeText("source=e2e")
-	s.keys("C-s")
-	s.waitFor(wait, "failed (HTTP 500): extraction backend", "nothing was stored; the form and its draft are as you left them")
+	s.press("C-s", "failed (HTTP 500): extraction backend", "nothing was stored; the form and its draft are as you left them")
 	s.quit("C-c")
 
 	// The draft on disk: private, without the server's URL.

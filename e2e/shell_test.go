@@ -22,44 +22,36 @@ func TestShellAndBanks(t *testing.T) {
 	}
 
 	// Navigation: j moves to the next bank and the header and overview follow.
-	s.keys("j")
-	s.waitFor(wait, "bank research-agent", "RAG evaluation research")
+	s.press("j", "bank research-agent", "RAG evaluation research")
 
 	// Filter: server-side q narrows the list; esc clears it.
 	s.keys("/")
 	s.typeText("writer")
 	s.waitFor(wait, "Marrow Point")
 	s.waitGone(wait, "Platform team")
-	s.keys("Enter")
-	s.waitFor(wait, "bank writer-agent")
+	s.press("Enter", "bank writer-agent")
 	s.keys("/", "Escape")
 	s.waitFor(wait, "Platform team", "Alex's assistant")
 
 	// Create a bank through the dialog.
-	s.keys("n")
-	s.waitFor(wait, "Create bank")
+	s.press("n", "Create bank")
 	s.typeText("e2e-bank")
 	s.keys("Tab")
 	s.typeText("E2E bank")
 	s.keys("Tab")
 	s.typeText("Created by the end-to-end test.")
-	s.keys("Enter")
-	s.waitFor(wait, "created bank e2e-bank", "bank e2e-bank", "Created by the end-to-end test.")
+	s.press("Enter", "created bank e2e-bank", "bank e2e-bank", "Created by the end-to-end test.")
 
 	// Delete it: enter does nothing until the typed id matches exactly.
-	s.keys("D")
-	s.waitFor(wait, "Delete bank", "Type the bank id to confirm")
+	s.press("D", "Delete bank", "Type the bank id to confirm")
 	s.typeText("e2e-ban")
-	s.keys("Enter")
-	s.waitFor(wait, "Delete bank")
+	s.press("Enter", "Delete bank")
 	s.typeText("k")
-	s.keys("Enter")
-	s.waitFor(wait, "deleted bank e2e-bank")
+	s.press("Enter", "deleted bank e2e-bank")
 	s.waitGone(wait, "E2E bank")
 
 	// Help overlay.
-	s.keys("?")
-	s.waitFor(wait, "filter", "quit", "error log")
+	s.press("?", "filter", "quit", "error log")
 	s.keys("Escape")
 	s.waitGone(wait, "error log")
 
@@ -81,7 +73,6 @@ func TestUnreachableServer(t *testing.T) {
 	bin := binary(t)
 	s := start(t, 120, 40, []string{"XDG_STATE_HOME=" + t.TempDir(), "HOME=" + t.TempDir()}, bin, "--url", "http://127.0.0.1:1")
 	s.waitFor(wait, "Cannot connect to Hindsight", "Cannot reach the server at http://127.0.0.1:1", "r retry", "1 error")
-	s.keys("r")
-	s.waitFor(wait, "Cannot connect to Hindsight", "2 errors")
+	s.press("r", "Cannot connect to Hindsight", "2 errors")
 	s.quit("q")
 }

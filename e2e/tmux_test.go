@@ -200,6 +200,12 @@ func (s *session) tab(name string, want ...string) string {
 		n = m[1]
 		return ""
 	})
-	s.keys(n)
+	return s.press(n, want...)
+}
+
+// press sends one key and waits until every want string is visible.
+func (s *session) press(key string, want ...string) string {
+	s.t.Helper()
+	s.keys(key)
 	return s.waitFor(wait, want...)
 }
