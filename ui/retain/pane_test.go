@@ -1,6 +1,7 @@
 package retain
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,61 +165,42 @@ func TestKeysFollowState(t *testing.T) {
 func TestFormNavigation(t *testing.T) {
 	m, r := uitest.Demo(t, New)
 	f := m.cur.form
+	// focusAfter presses keys and fails, saying what, unless the focus is then on want.
+	focusAfter := func(want field, what string, keys ...string) {
+		t.Helper()
+		r.Keys(keys...)
+		if f.focus != want {
+			t.Fatalf("%s: %d", what, f.focus)
+		}
+	}
 	var order []field
 	for range 8 {
 		order = append(order, f.focus)
 		r.Keys("tab")
 	}
 	want := []field{fContent, fContext, fTimestamp, fDocumentID, fTags, fMetadata, fEntities, fAsync}
-	if !equalFields(order, want) || f.focus != fContent {
+	if !slices.Equal(order, want) || f.focus != fContent {
 		t.Fatalf("tab order %v", order)
 	}
 	r.Type("one\ntwo")
 	if f.content.Value() != "one\ntwo" {
 		t.Fatalf("content %q", f.content.Value())
 	}
-	r.Keys("up")
-	if f.focus != fContent {
-		t.Fatal("up on the second line stays in the content")
-	}
-	r.Keys("up")
-	if f.focus != fAsync {
-		t.Fatalf("up on the first line leaves (wrapping): %d", f.focus)
-	}
+	focusAfter(fContent, "up on the second line stays in the content", "up")
+	focusAfter(fAsync, "up on the first line leaves (wrapping)", "up")
 	r.Keys("space")
 	if !f.async {
 		t.Fatal("space flips async")
 	}
 	focusField(r, m, fDocumentID)
 	r.Type("doc")
-	r.Keys("enter")
-	if f.focus != fUpdateMode {
-		t.Fatalf("with a document id the update mode shows: %d", f.focus)
-	}
+	focusAfter(fUpdateMode, "with a document id the update mode shows", "enter")
 	r.Keys("right")
 	if !f.appendOn {
 		t.Fatal("right cycles the update mode")
 	}
-	r.Keys("shift+tab", "backspace", "backspace", "backspace", "tab")
-	if f.focus != fTags {
-		t.Fatalf("without a document id the update mode hides: %d", f.focus)
-	}
-	r.Keys("shift+tab", "shift+tab")
-	if f.focus != fTimestamp {
-		t.Fatalf("shift+tab: %d", f.focus)
-	}
-}
-
-func equalFields(a, b []field) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	focusAfter(fTags, "without a document id the update mode hides", "shift+tab", "backspace", "backspace", "backspace", "tab")
+	focusAfter(fTimestamp, "shift+tab", "shift+tab", "shift+tab")
 }
 
 // TestTagsComplete from the bank's tags; text not yet a chip is still sent.
