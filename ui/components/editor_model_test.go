@@ -33,6 +33,18 @@ func (r *refEditor) state() refState { return refState{string(r.text), r.cur} }
 
 func (r *refEditor) restore(s refState) { r.text, r.cur = []rune(s.text), s.cur }
 
+// replay moves the last step of from onto to, restoring the state side picks from it:
+// undo and redo are the same move between the two stacks.
+func (r *refEditor) replay(from, to *[]refStep, side func(refStep) refState) {
+	if len(*from) == 0 {
+		return
+	}
+	s := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	r.restore(side(s))
+	*to = append(*to, s)
+}
+
 // edit replaces text[from:to] with ins and records it; typed text may join the last
 // step.
 func (r *refEditor) edit(from, to int, ins string, typed bool) {
@@ -158,19 +170,9 @@ func (r *refEditor) key(k string) bool {
 		r.edit(r.lineStart(r.cur), r.cur, "", false)
 		return true
 	case "ctrl+z":
-		if len(r.undo) > 0 {
-			s := r.undo[len(r.undo)-1]
-			r.undo = r.undo[:len(r.undo)-1]
-			r.restore(s.before)
-			r.redo = append(r.redo, s)
-		}
+		r.replay(&r.undo, &r.redo, func(s refStep) refState { return s.before })
 	case "ctrl+y":
-		if len(r.redo) > 0 {
-			s := r.redo[len(r.redo)-1]
-			r.redo = r.redo[:len(r.redo)-1]
-			r.restore(s.after)
-			r.undo = append(r.undo, s)
-		}
+		r.replay(&r.redo, &r.undo, func(s refStep) refState { return s.after })
 	default:
 		r.coalesce = false
 		return false

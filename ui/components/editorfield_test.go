@@ -42,29 +42,22 @@ func TestEditorFieldKeys(t *testing.T) {
 	if note.Value() != "first\nsecond" || f.Closed() {
 		t.Fatalf("enter: %q, closed %v", note.Value(), f.Closed())
 	}
-	h.Keys("up")
-	if f.Focused() != 0 {
-		t.Fatal("up on the second line left the field")
+	// focusAfter presses key and fails, saying what, unless field want then has the focus.
+	focusAfter := func(key string, want int, what string) {
+		t.Helper()
+		h.Keys(key)
+		if f.Focused() != want {
+			t.Fatalf("%s: focus %d", what, f.Focused())
+		}
 	}
-	h.Keys("up")
-	if f.Focused() != 1 {
-		t.Fatalf("up on the first row: focus %d", f.Focused())
-	}
+	focusAfter("up", 0, "up on the second line left the field")
+	focusAfter("up", 1, "up on the first row")
 	if help := strings.Join(f.Help(), " · "); help != "enter save · tab field · esc cancel" {
 		t.Errorf("help in a one-line field: %q", help)
 	}
-	h.Keys("down") // wraps around to the note, its cursor where it was
-	if f.Focused() != 0 {
-		t.Fatalf("down from the name: focus %d", f.Focused())
-	}
-	h.Keys("down")
-	if f.Focused() != 0 {
-		t.Fatal("down on the first line left the field")
-	}
-	h.Keys("down")
-	if f.Focused() != 1 {
-		t.Fatalf("down on the last row: focus %d", f.Focused())
-	}
+	focusAfter("down", 0, "down from the name") // wraps around to the note, its cursor where it was
+	focusAfter("down", 0, "down on the first line left the field")
+	focusAfter("down", 1, "down on the last row")
 	h.Keys("shift+tab", "ctrl+z")
 	if note.Value() != "first\n" {
 		t.Fatalf("undo left %q", note.Value())
