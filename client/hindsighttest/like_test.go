@@ -2,11 +2,24 @@ package hindsighttest
 
 import "testing"
 
+// likeCase is one string and pattern, and whether the matcher under test matches them.
+type likeCase struct {
+	s, pattern string
+	want       bool
+}
+
+// checkLike runs the cases through the matcher fn, named name in failures.
+func checkLike(t *testing.T, name string, fn func(s, pattern string) bool, cases []likeCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if got := fn(tc.s, tc.pattern); got != tc.want {
+			t.Errorf("%s(%q, %q) = %v", name, tc.s, tc.pattern, got)
+		}
+	}
+}
+
 func TestLikeMatch(t *testing.T) {
-	tests := []struct {
-		s, pattern string
-		want       bool
-	}{
+	checkLike(t, "likeMatch", likeMatch, []likeCase{
 		{"Alice Chen", "alice chen", true},
 		{"Alice Chen", "%CHEN", true},
 		{"Alice Chen", "a_ice%", true},
@@ -16,25 +29,12 @@ func TestLikeMatch(t *testing.T) {
 		{"team:platform", "team:%", true},
 		{"Ünïcode", "ünï%", true},
 		{"", "%", true},
-	}
-	for _, tc := range tests {
-		if got := likeMatch(tc.s, tc.pattern); got != tc.want {
-			t.Errorf("likeMatch(%q, %q) = %v", tc.s, tc.pattern, got)
-		}
-	}
-	contains := []struct {
-		s, q string
-		want bool
-	}{
+	})
+	checkLike(t, "containsLike", containsLike, []likeCase{
 		{"Alice prefers Postgres", "POSTGRES", true},
 		{"Alice prefers Postgres", "pref_rs", true},
 		{"Alice prefers Postgres", "prefers%gres", true},
 		{"Ärger im Büro", "BÜRO", true},
 		{"Alice", "bob", false},
-	}
-	for _, tc := range contains {
-		if got := containsLike(tc.s, tc.q); got != tc.want {
-			t.Errorf("containsLike(%q, %q) = %v", tc.s, tc.q, got)
-		}
-	}
+	})
 }
