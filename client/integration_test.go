@@ -241,41 +241,36 @@ func TestOperationStateRules(t *testing.T) {
 		}
 		return res.OperationID
 	}
+	// try does action on the operation id and fails, saying what, unless the server
+	// refuses it with status want, or (want 0) it succeeds.
+	try := func(what string, action func(context.Context, string, string) (*client.OperationActionResult, error), id string, want int) error {
+		t.Helper()
+		_, err := action(ctx, "ops", id)
+		switch {
+		case want == 0 && err != nil:
+			t.Errorf("%s: %v", what, err)
+		case want != 0 && client.StatusCode(err) != want:
+			t.Errorf("%s: %v, want %d", what, err, want)
+		}
+		return err
+	}
 	pending := submit()
-	if _, err := c.RetryOperation(ctx, "ops", pending); !client.IsConflict(err) {
-		t.Errorf("retry pending: %v, want 409", err)
-	}
-	if _, err := c.DeleteOperation(ctx, "ops", pending); !client.IsConflict(err) {
-		t.Errorf("delete pending: %v, want 409", err)
-	}
-	if _, err := c.CancelOperation(ctx, "ops", pending); err != nil {
-		t.Errorf("cancel pending: %v", err)
-	}
-	if _, err := c.CancelOperation(ctx, "ops", pending); !client.IsConflict(err) || !strings.Contains(err.Error(), "cancelled") {
+	try("retry pending", c.RetryOperation, pending, 409)
+	try("delete pending", c.DeleteOperation, pending, 409)
+	try("cancel pending", c.CancelOperation, pending, 0)
+	if err := try("cancel cancelled", c.CancelOperation, pending, 409); err != nil && !strings.Contains(err.Error(), "cancelled") {
 		t.Errorf("cancel cancelled: %v, want 409 naming the status", err)
 	}
-	if _, err := c.RetryOperation(ctx, "ops", pending); err != nil {
-		t.Errorf("retry cancelled: %v", err)
-	}
+	try("retry cancelled", c.RetryOperation, pending, 0)
 	clock.Advance(2 * time.Minute)
 	if op, _ := c.GetOperation(ctx, "ops", pending, false); op == nil || op.Status != client.StatusCompleted {
 		t.Fatalf("retried operation did not complete: %+v", op)
 	}
-	if _, err := c.CancelOperation(ctx, "ops", pending); !client.IsConflict(err) {
-		t.Errorf("cancel completed: %v, want 409", err)
-	}
-	if _, err := c.RetryOperation(ctx, "ops", pending); !client.IsConflict(err) {
-		t.Errorf("retry completed: %v, want 409", err)
-	}
-	if _, err := c.DeleteOperation(ctx, "ops", pending); err != nil {
-		t.Errorf("delete completed: %v", err)
-	}
-	if _, err := c.CancelOperation(ctx, "ops", pending); !client.IsNotFound(err) {
-		t.Errorf("cancel deleted: %v, want 404", err)
-	}
-	if _, err := c.CancelOperation(ctx, "ops", "nope"); client.StatusCode(err) != 400 {
-		t.Errorf("malformed id: %v, want 400", err)
-	}
+	try("cancel completed", c.CancelOperation, pending, 409)
+	try("retry completed", c.RetryOperation, pending, 409)
+	try("delete completed", c.DeleteOperation, pending, 0)
+	try("cancel deleted", c.CancelOperation, pending, 404)
+	try("malformed id", c.CancelOperation, "nope", 400)
 }
 
 func TestServerErrorShapesDecoded(t *testing.T) {
