@@ -155,6 +155,8 @@ func (c *Client) do(ctx context.Context, method, path string, q query, body, out
 
 // send is do that also returns the response headers (nil when no response came).
 func (c *Client) send(ctx context.Context, method, path string, q query, body, out any) (http.Header, error) {
+	ctx, cancel := requestContext(ctx)
+	defer cancel()
 	req, err := c.newRequest(ctx, method, path, q, body)
 	if err != nil {
 		return nil, err

@@ -379,3 +379,49 @@ func TestServerTimeWithoutDate(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestTimeoutIsPerRequest: under WithRequestTimeout each request gets the
+// whole timeout from when it starts, and an answer later than that is a timeout.
+func TestRequestTimeoutIsPerRequest(t *testing.T) {
+	var deadlines []time.Time
+	slow := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow" {
+			<-slow
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{}`)
+	}))
+	defer srv.Close()
+	defer close(slow)
+	hc := &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
+		dl, _ := r.Context().Deadline()
+		deadlines = append(deadlines, dl)
+		time.Sleep(time.Millisecond) // the next request starts measurably later
+		return http.DefaultTransport.RoundTrip(r)
+	})}
+	c, err := New(srv.URL, WithHTTPClient(hc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := WithRequestTimeout(context.Background(), time.Hour)
+	for range 2 {
+		if err := c.do(ctx, "GET", "/fast", nil, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(deadlines) != 2 || deadlines[0].IsZero() || !deadlines[1].After(deadlines[0]) {
+		t.Fatalf("deadlines %v: want one per request, each later than the one before", deadlines)
+	}
+	err = c.do(WithRequestTimeout(context.Background(), 20*time.Millisecond), "GET", "/slow", nil, nil, nil)
+	if kind, ok := NetKind(err); !ok || kind != NetTimeout {
+		t.Fatalf("a request past its timeout: %v, want a timeout", err)
+	}
+	if RequestTimeout(context.Background()) != 0 {
+		t.Error("a plain context carries a timeout")
+	}
+}
+
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

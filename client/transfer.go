@@ -133,6 +133,8 @@ const downloadPrefix = "/v1/default/files/download/"
 // A relative URL goes to this server with the API key; an absolute (presigned) URL
 // is fetched as it is, without the key, since it belongs to a storage service.
 func (c *Client) DownloadFile(ctx context.Context, keyOrURL string) (*DownloadedFile, error) {
+	ctx, cancel := requestContext(ctx)
+	defer cancel()
 	if strings.HasPrefix(keyOrURL, "http://") || strings.HasPrefix(keyOrURL, "https://") {
 		req, err := http.NewRequestWithContext(ctx, "GET", keyOrURL, nil)
 		if err != nil {
@@ -182,6 +184,8 @@ func (c *Client) sendMultipart(ctx context.Context, path string, q query, write 
 	if err := mw.Close(); err != nil {
 		return err
 	}
+	ctx, cancel := requestContext(ctx)
+	defer cancel()
 	req, err := c.newRequest(ctx, "POST", path, q, nil)
 	if err != nil {
 		return err

@@ -28,6 +28,7 @@ type connState struct {
 	seq     int
 	cancel  context.CancelFunc
 	started time.Time
+	waiting string // the request the check is waiting for, e.g. "GET /version"
 	op      string // what failed: "check the server version", "list banks"
 	err     error
 }
@@ -62,21 +63,47 @@ func (m Model) connect() (Model, tea.Cmd) {
 		m.conn.phase, m.conn.op, m.conn.err = phaseFailed, "connect", errors.New("no server configured")
 		return m, nil
 	}
+	m.conn.waiting = "GET /version"
+	c, seq := m.opts.Client, m.conn.seq
 	ctx, cancel := m.com.Context(context.Background())
 	m.conn.cancel = cancel
-	c, seq := m.opts.Client, m.conn.seq
 	check := func() tea.Msg {
-		defer cancel()
 		v, err := c.Version(ctx)
 		if err != nil {
+			cancel()
 			return connectResultMsg{seq: seq, op: "check the server version", err: err}
 		}
+		return versionAnsweredMsg{seq: seq, version: v}
+	}
+	return m, tea.Batch(check, m.com.After(loading().FPS, spinMsg{seq: seq}))
+}
+
+// versionAnsweredMsg is the first step of attempt seq answered: the server is there.
+type versionAnsweredMsg struct {
+	seq     int
+	version *client.Version
+}
+
+// checkKey is the second step: the cheapest authenticated call, with a timeout of its
+// own, and the loading screen now naming it and counting from when it was sent.
+func (m Model) checkKey(msg versionAnsweredMsg) (Model, tea.Cmd) {
+	if msg.seq != m.conn.seq || m.conn.phase != phaseConnecting {
+		return m, nil // stale
+	}
+	m.conn.started, m.conn.waiting = m.com.Now(), "GET /v1/default/banks"
+	if m.conn.cancel != nil {
+		m.conn.cancel() // the first step's context: its request is done
+	}
+	ctx, cancel := m.com.Context(context.Background())
+	m.conn.cancel = cancel
+	c, seq, v := m.opts.Client, msg.seq, msg.version
+	return m, func() tea.Msg {
+		defer cancel()
 		if _, err := c.ListBanks(ctx, client.ListBanksParams{Limit: 1}); err != nil {
 			return connectResultMsg{seq: seq, op: "list banks", err: err}
 		}
 		return connectResultMsg{seq: seq, version: v}
 	}
-	return m, tea.Batch(check, m.com.After(loading().FPS, spinMsg{seq: seq}))
 }
 
 // cancelConnect is esc while connecting: the attempt is abandoned and the failure

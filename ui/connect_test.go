@@ -2,7 +2,9 @@ package ui
 
 import (
 	"net"
+	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -226,7 +228,54 @@ func TestLoadingScreenSaysHowLongItWaited(t *testing.T) {
 	mustNotContain(t, h.screen(), "Still waiting")
 	h.m, _ = h.m.update(retryMsg{}) // started, the answer not run
 	now = now.Add(7 * time.Second)
-	mustContain(t, h.screen(), "Still waiting for an answer: 7s so far.")
+	mustContain(t, h.screen(), "Still waiting for an answer to GET /version: 7s so far.")
+
+	// The version answered: the screen now names the bank list and counts from when
+	// it was sent, not from the start of the check.
+	h.m, _ = h.m.update(versionAnsweredMsg{seq: h.m.conn.seq, version: &client.Version{APIVersion: "0.9.1"}})
+	mustNotContain(t, h.screen(), "Still waiting")
+	now = now.Add(4 * time.Second)
+	mustContain(t, h.screen(), "Still waiting for an answer to GET /v1/default/banks: 4s so far.")
+}
+
+// deadlineRecorder notes the deadline each request carried.
+type deadlineRecorder struct {
+	mu        sync.Mutex
+	deadlines map[string]time.Time
+}
+
+func (d *deadlineRecorder) RoundTrip(r *http.Request) (*http.Response, error) {
+	dl, _ := r.Context().Deadline()
+	d.mu.Lock()
+	d.deadlines[r.URL.Path] = dl
+	d.mu.Unlock()
+	time.Sleep(time.Millisecond) // the next request starts measurably later
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestEachConnectRequestHasItsOwnTimeout is --timeout per request: the bank list gets
+// a whole timeout of its own, not what the version check left of a shared one (a
+// server answering each request in 15 s failed a 30 s start-up).
+func TestEachConnectRequestHasItsOwnTimeout(t *testing.T) {
+	srv := hindsighttest.NewServer()
+	defer srv.Close()
+	rec := &deadlineRecorder{deadlines: map[string]time.Time{}}
+	c, err := client.New(srv.URL(), client.WithHTTPClient(&http.Client{Transport: rec}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := fakeModel(t, Options{Client: c, ServerURL: srv.URL(), Timeout: time.Hour}, "Overview")
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 40}, retryMsg{})
+	if h.m.conn.phase != phaseConnected {
+		t.Fatalf("phase %v, want connected", h.m.conn.phase)
+	}
+	version, banks := rec.deadlines["/version"], rec.deadlines["/v1/default/banks"]
+	if version.IsZero() || banks.IsZero() {
+		t.Fatalf("a request went without a timeout: %v", rec.deadlines)
+	}
+	if !banks.After(version) {
+		t.Errorf("the bank list shared the version check's deadline (%v, %v)", banks, version)
+	}
 }
 
 func mustClient(t *testing.T, url string) *client.Client {

@@ -33,7 +33,9 @@ func (m Model) connectionView(r layout.Rect) string {
 			add(s.Muted.Render(l))
 		}
 		if waited := m.com.Now().Sub(m.conn.started); !m.conn.started.IsZero() && waited >= 2*time.Second {
-			add(s.Muted.Render(fmt.Sprintf("Still waiting for an answer: %s so far.", waited.Truncate(time.Second))))
+			for _, l := range wrap(fmt.Sprintf("Still waiting for an answer to %s: %s so far.", m.conn.waiting, waited.Truncate(time.Second)), iw) {
+				add(s.Muted.Render(l))
+			}
 		}
 	case phaseFailed:
 		title = "Not connected"

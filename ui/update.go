@@ -38,6 +38,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil // motion and release carry nothing the panes use
 	case retryMsg:
 		return m.connect()
+	case versionAnsweredMsg:
+		return m.checkKey(msg)
 	case connectResultMsg:
 		return m.connected(msg)
 	case spinMsg:

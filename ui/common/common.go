@@ -52,12 +52,12 @@ func (c *Common) After(d time.Duration, msg tea.Msg) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
-// Context returns a request context with the configured timeout, derived from parent.
+// Context returns a cancellable context, derived from parent, under which each request
+// gets the configured timeout of its own (--timeout is per request): a command that
+// makes several requests in a row never spends one timeout on all of them.
 func (c *Common) Context(parent context.Context) (context.Context, context.CancelFunc) {
-	if c.Timeout <= 0 {
-		return context.WithCancel(parent)
-	}
-	return context.WithTimeout(parent, c.Timeout)
+	ctx, cancel := context.WithCancel(parent)
+	return client.WithRequestTimeout(ctx, c.Timeout), cancel
 }
 
 // Enabled reports whether a server feature is on (unknown features count as on).
