@@ -27,7 +27,7 @@ import (
 
 func main() {
 	home, _ := os.UserHomeDir() // unknown home: the config-file rungs are skipped
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	code := run(ctx, os.Args[1:], os.Getenv, home, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -103,7 +103,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, home st
 }
 
 // explore runs the interactive explorer until the user quits. A cancelled ctx (SIGTERM,
-// or SIGINT delivered by something other than the terminal) ends it quietly.
+// SIGHUP when the terminal goes away, or SIGINT delivered by something other than the
+// terminal) ends it as a quit key does, drafts written first; a program that has not
+// ended shutdownGrace later is killed.
 func explore(ctx context.Context, o options, cfg config.Config, c *client.Client, getenv func(string) string, home string, stdout, stderr io.Writer) int {
 	if f, ok := stdout.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
 		fmt.Fprintln(stderr, "hindsight-tui: the explorer needs a terminal; for a non-interactive check run 'hindsight-tui doctor'.")
@@ -123,11 +125,31 @@ func explore(ctx context.Context, o options, cfg config.Config, c *client.Client
 		StateDir:  ui.DefaultStateDir(getenv, home),
 	})
 	p := tea.NewProgram(m,
-		tea.WithContext(ctx),
+		tea.WithoutSignalHandler(), // signals arrive through ctx, and end the program as a quit does
 		tea.WithOutput(stdout),
 		tea.WithColorProfile(ui.ColorProfile(stdout, os.Environ())),
 	)
-	if _, err := p.Run(); err != nil {
+	ended := make(chan struct{})
+	defer close(ended)
+	go func() {
+		select {
+		case <-ctx.Done():
+			p.Send(ui.ShutdownMsg{})
+		case <-ended:
+			return
+		}
+		select {
+		case <-time.After(shutdownGrace):
+			p.Kill()
+		case <-ended:
+		}
+	}()
+	final, err := p.Run()
+	if fm, ok := final.(ui.Model); ok && fm.SaveError() != nil {
+		fmt.Fprintf(stderr, "hindsight-tui: could not save what you typed: %v\n", fm.SaveError())
+		return exitFailure
+	}
+	if err != nil {
 		if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 			return 0
 		}
@@ -136,6 +158,9 @@ func explore(ctx context.Context, o options, cfg config.Config, c *client.Client
 	}
 	return 0
 }
+
+// shutdownGrace is how long a signalled explorer may take to write its drafts.
+const shutdownGrace = 3 * time.Second
 
 func printReport(w io.Writer, r doctor.Report, asJSON bool) int {
 	if asJSON {

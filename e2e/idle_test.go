@@ -42,9 +42,9 @@ func TestIdleCPU(t *testing.T) {
 		if out, err := exec.Command("go", "build", "-o", floor, "./testdata/idlefloor").CombinedOutput(); err != nil {
 			t.Fatalf("build: %v\n%s", err, out)
 		}
-		start(t, 120, 40, nil, floor)
+		s := start(t, 120, 40, nil, floor)
 		time.Sleep(2 * time.Second)
-		pid := appPID(t, floor)
+		pid := s.pid()
 		before := cpuSeconds(t, pid)
 		time.Sleep(time.Duration(seconds) * time.Second)
 		t.Logf("a minimal Bubble Tea program: %.2f s of CPU over %d s idle (its frame timer)", cpuSeconds(t, pid)-before, seconds)
@@ -84,7 +84,7 @@ func TestIdleCPU(t *testing.T) {
 			s.keys("2")
 			s.waitFor(60*time.Second, "TYPE")
 			time.Sleep(2 * time.Second) // let the first pages settle
-			pid := appPID(t, bin)
+			pid := s.pid()
 			before, n0 := cpuSeconds(t, pid), requests.Load()
 			time.Sleep(time.Duration(seconds) * time.Second)
 			used, n := cpuSeconds(t, pid)-before, requests.Load()-n0
@@ -96,20 +96,6 @@ func TestIdleCPU(t *testing.T) {
 			mu.Unlock()
 		})
 	}
-}
-
-// appPID finds the running binary's process id.
-func appPID(t *testing.T, bin string) int {
-	t.Helper()
-	out, err := exec.Command("pgrep", "-f", "^"+bin).Output()
-	if err != nil {
-		t.Fatalf("pgrep: %v", err)
-	}
-	pid, err := strconv.Atoi(strings.Fields(string(out))[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pid
 }
 
 // cpuSeconds is the user and system CPU time pid has used.

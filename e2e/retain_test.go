@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"hindsight-tui/client/hindsighttest"
@@ -104,4 +105,47 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 		}
 	}
 	s.quit("C-c")
+}
+
+// TestDraftSurvivesEveryExit: the retain tab opens with the cursor in the content
+// field; what is typed, and ended as soon as it shows (well inside the autosave delay)
+// by ctrl+c, SIGTERM or SIGHUP, is back after a restart.
+func TestDraftSurvivesEveryExit(t *testing.T) {
+	bin := binary(t)
+	const bank = "user-alex-prefs"
+	srv := hindsighttest.NewServer(hindsighttest.WithDemoSeed())
+	t.Cleanup(srv.Close)
+	for _, exit := range []struct {
+		name string
+		end  func(s *session)
+	}{
+		{"ctrl+c", func(s *session) { s.keys("C-c") }},
+		{"SIGTERM", func(s *session) { signalApp(t, s, syscall.SIGTERM) }},
+		{"SIGHUP", func(s *session) { signalApp(t, s, syscall.SIGHUP) }},
+	} {
+		t.Run(exit.name, func(t *testing.T) {
+			env := []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC", "HINDSIGHT_API_KEY="}
+			args := []string{bin, "--url", srv.URL(), "--bank", bank}
+			s := start(t, 120, 40, env, args...)
+			s.tab("Retain", "Retain into "+bank)
+			text := "Alex ended the session by " + exit.name + " at once."
+			s.typeText(text)
+			s.waitFor(wait, text)
+			exit.end(s)
+			if rc := s.exitCode(wait); rc != 0 {
+				t.Fatalf("exit status %d", rc)
+			}
+			s = start(t, 120, 40, env, args...)
+			s.tab("Retain", "restored the draft saved", text)
+			s.quit("C-c")
+		})
+	}
+}
+
+// signalApp sends sig to the program running in s.
+func signalApp(t *testing.T, s *session, sig syscall.Signal) {
+	t.Helper()
+	if err := syscall.Kill(s.pid(), sig); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -154,6 +154,21 @@ func (s *session) waitGone(timeout time.Duration, gone ...string) string {
 	})
 }
 
+// pid is the program's process id: the child of the shell tmux runs it in.
+func (s *session) pid() int {
+	s.t.Helper()
+	shell := strings.TrimSpace(s.tmux("display-message", "-p", "#{pane_pid}"))
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%s/task/%s/children", shell, shell))
+	if err != nil {
+		s.t.Skipf("needs /proc to find the program's process: %v", err)
+	}
+	var pid int
+	if _, err := fmt.Sscan(string(b), &pid); err != nil {
+		s.t.Fatalf("no program under the shell %s: %q", shell, b)
+	}
+	return pid
+}
+
 // exitCode waits for the program to exit and returns its status.
 func (s *session) exitCode(timeout time.Duration) int {
 	s.t.Helper()

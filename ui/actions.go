@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -65,17 +66,41 @@ func themeName(isDark bool) string {
 	return "light"
 }
 
-// quit saves the state (if anything changed) before the program ends.
+// quit writes every pane's pending drafts and the state (if anything changed), in
+// that order, before the program ends. A draft that could not be written is kept as
+// the model's SaveError, for the caller to report once the terminal is restored.
 func (m Model) quit() (Model, tea.Cmd) {
 	if m.conn.cancel != nil {
 		m.conn.cancel()
 	}
-	var save tea.Cmd
-	if m.state, save = m.state.flush(); save != nil {
-		return m, tea.Sequence(save, tea.Quit)
+	var saves []func() error
+	for _, id := range m.r.IDs() {
+		if d, ok := m.r.Pane(id).(common.Drafter); ok {
+			saves = append(saves, d.FinalSave())
+		}
 	}
-	return m, tea.Quit
+	drafts := func() tea.Msg {
+		var errs []error
+		for _, save := range saves {
+			errs = append(errs, save())
+		}
+		return finalSavedMsg{err: errors.Join(errs...)}
+	}
+	var state tea.Cmd
+	m.state, state = m.state.flush()
+	return m, tea.Sequence(drafts, state, tea.Quit)
 }
+
+// finalSavedMsg reports the drafts written on the way out.
+type finalSavedMsg struct{ err error }
+
+// ShutdownMsg asks the program to end as a quit key does, drafts saved first. The
+// caller sends it when the process is told to stop (SIGTERM, SIGHUP, an interrupt not
+// typed in the terminal).
+type ShutdownMsg struct{}
+
+// SaveError is what went wrong writing drafts on the way out, or nil.
+func (m Model) SaveError() error { return m.saveErr }
 
 // reportError logs a failed request and shows it as a toast. Cancelled requests are
 // not failures: the user (or a newer request) asked for them to stop.

@@ -44,6 +44,8 @@ type Model struct {
 	com  *common.Common
 	opts Options
 
+	saveErr error // drafts that could not be written on the way out
+
 	lay    layout.Screen
 	isDark bool
 

@@ -36,6 +36,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg)
 	case tea.MouseMsg:
 		return m, nil // motion and release carry nothing the panes use
+	case ShutdownMsg:
+		return m.quit()
+	case finalSavedMsg:
+		m.saveErr = msg.err
+		return m, nil
 	case retryMsg:
 		return m.connect()
 	case versionAnsweredMsg:

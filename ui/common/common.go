@@ -102,6 +102,14 @@ type Actioner interface {
 	Actions() []Action
 }
 
+// Drafter is implemented by panes that keep what the user types on disk. FinalSave
+// returns the writes of every draft changed since its last save, as it stands at the
+// call; the root runs them before the program exits, whatever ends it (a quit key,
+// ctrl+c, SIGTERM, SIGHUP), so nothing typed within the autosave delay is lost.
+type Drafter interface {
+	FinalSave() func() error
+}
+
 // Copier is implemented by panes with a selected item the user can copy (y / Y).
 type Copier interface {
 	// Selection returns the selected item's id, a short description ("bank research"),

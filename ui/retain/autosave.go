@@ -1,6 +1,7 @@
 package retain
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -14,13 +15,48 @@ import (
 
 // changed notes an edit of st's form and schedules the autosave for when typing
 // pauses; a later edit makes this one's save stale.
+// Typing without a pause longer than the delay must not postpone the save forever:
+// once the oldest unsaved change is autosaveMaxWait old, the next change writes at once.
 func (m *Model) changed(st *bankState) tea.Cmd {
 	st.gen++
 	st.formErr = ""
 	if st.path == "" {
 		return nil
 	}
+	now := m.c.Now()
+	if st.dirtySince.IsZero() {
+		st.dirtySince = now
+	} else if now.Sub(st.dirtySince) >= autosaveMaxWait {
+		return m.flushDraft(st)
+	}
 	return m.c.After(autosaveDelay, draftDueMsg{bank: st.bank, gen: st.gen})
+}
+
+// FinalSave implements common.Drafter: every bank's draft that changed since it was
+// last written, written as it stands now (a write still in flight is older and cannot
+// land after it: writeDraft orders them).
+func (m *Model) FinalSave() func() error {
+	var writes []tea.Cmd
+	for _, st := range m.banks {
+		if st.path == "" || st.gen == st.savedGen {
+			continue
+		}
+		writes = append(writes, writeDraftCmd(st, m.draftOf(st)))
+	}
+	return func() error {
+		var errs []error
+		for _, w := range writes {
+			if msg, ok := w().(draftSavedMsg); ok && msg.err != nil {
+				errs = append(errs, fmt.Errorf("the retain draft of bank %s: %w", msg.bank, msg.err))
+			}
+		}
+		return errors.Join(errs...)
+	}
+}
+
+// draftOf is st's form as a draft to write.
+func (m *Model) draftOf(st *bankState) draft {
+	return draft{Version: draftVersion, Bank: st.bank, SavedAt: m.c.Now().UTC(), Values: st.form.values(), Pending: st.pending}
 }
 
 // flushDraft writes st's form now if it changed since the last write. Writes of one
@@ -35,8 +71,8 @@ func (m *Model) flushDraft(st *bankState) tea.Cmd {
 		return nil
 	}
 	st.writing = true
-	d := draft{Version: draftVersion, Bank: st.bank, SavedAt: m.c.Now().UTC(), Values: st.form.values(), Pending: st.pending}
-	return writeDraftCmd(st.bank, st.path, st.gen, d)
+	st.dirtySince = time.Time{}
+	return writeDraftCmd(st, m.draftOf(st))
 }
 
 // onDraftSaved records what is on disk and writes again if the form changed meanwhile.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -26,6 +27,8 @@ const (
 	draftDirName = "drafts"
 	// autosaveDelay is the pause in typing after which the draft is written.
 	autosaveDelay = 400 * time.Millisecond
+	// autosaveMaxWait bounds how long steady typing keeps a change unsaved.
+	autosaveMaxWait = 2 * time.Second
 	// demoServerKey names the demo's drafts: its URL has a new port on every run.
 	demoServerKey = "demo"
 	draftVersion  = 1
@@ -173,16 +176,35 @@ func loadDraftCmd(bank, path string) tea.Cmd {
 
 // writeDraftCmd saves d (or removes the file when the form is empty and nothing is
 // pending), reporting gen so the pane knows which state is on disk.
-func writeDraftCmd(bank, path string, gen int, d draft) tea.Cmd {
+func writeDraftCmd(st *bankState, d draft) tea.Cmd {
+	bank, path, gen := st.bank, st.path, st.gen
 	if path == "" {
 		return nil
 	}
 	if d.Values.empty() && d.Pending == nil {
 		return func() tea.Msg {
-			return draftSavedMsg{bank: bank, gen: gen, removed: true, err: removeDraft(path)}
+			return draftSavedMsg{bank: bank, gen: gen, removed: true, err: inOrder(st, gen, func() error { return removeDraft(path) })}
 		}
 	}
 	return func() tea.Msg {
-		return draftSavedMsg{bank: bank, gen: gen, at: d.SavedAt, err: saveDraft(path, d)}
+		return draftSavedMsg{bank: bank, gen: gen, at: d.SavedAt, err: inOrder(st, gen, func() error { return saveDraft(path, d) })}
 	}
+}
+
+// Writes of drafts run one at a time, and one older than what the same editor already
+// put on disk is skipped: the final save on exit may overtake an autosave in flight.
+var (
+	diskMu  sync.Mutex
+	diskGen = map[*bankState]int{}
+)
+
+// inOrder runs write, which saves change gen of st, unless a later change is on disk.
+func inOrder(st *bankState, gen int, write func() error) error {
+	diskMu.Lock()
+	defer diskMu.Unlock()
+	if last, ok := diskGen[st]; ok && gen < last {
+		return nil
+	}
+	diskGen[st] = gen
+	return write()
 }

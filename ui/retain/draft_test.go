@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -262,5 +263,68 @@ func TestDraftPendingAsync(t *testing.T) {
 	}
 	if !m2.cur.form.values().empty() {
 		t.Errorf("form not emptied: %+v", m2.cur.form.values())
+	}
+}
+
+// TestDraftWrittenWhileTypingGoesOn: typing that never pauses for the autosave delay
+// still reaches the disk once the oldest unsaved change is autosaveMaxWait old.
+func TestDraftWrittenWhileTypingGoesOn(t *testing.T) {
+	clk := uitest.NewClock()
+	dir := t.TempDir()
+	m, r := uitest.Demo(t, func(c *common.Common) *Model {
+		c.Now = clk.Now
+		return keepingDrafts(dir)(c)
+	})
+	typed := ""
+	for _, ch := range "Alex types without a pause" {
+		r.Type(string(ch))
+		typed += string(ch)
+		d, ok := readDraftFile(t, r.C, "user-alex-prefs")
+		if elapsed := clk.Now().Sub(uitest.Now); elapsed < autosaveMaxWait {
+			if ok {
+				t.Fatalf("written after %s, before the wait is up", elapsed)
+			}
+		} else {
+			if !ok || d.Values.Content != typed {
+				t.Fatalf("after %s of typing the draft is %+v (on disk: %v), want %q", elapsed, d.Values, ok, typed)
+			}
+			break
+		}
+		clk.Advance(autosaveDelay / 2)
+	}
+	if m.cur.dirtySince != (time.Time{}) {
+		t.Error("the burst starts again after a write")
+	}
+}
+
+// TestFinalSaveWritesWhatTheTimerWouldHave: the save run on the way out writes every
+// bank's unsaved form at once, and nothing for a form already on disk.
+func TestFinalSaveWritesWhatTheTimerWouldHave(t *testing.T) {
+	dir := t.TempDir()
+	m, r := uitest.Demo(t, keepingDrafts(dir))
+	if err := m.FinalSave()(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := readDraftFile(t, r.C, "user-alex-prefs"); ok {
+		t.Fatal("an untouched form wrote a draft")
+	}
+	r.Type("Alex quit at once.")
+	if err := m.FinalSave()(); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := readDraftFile(t, r.C, "user-alex-prefs"); !ok || d.Values.Content != "Alex quit at once." {
+		t.Fatalf("draft %+v %v", d, ok)
+	}
+	// A drafts folder that cannot be written is an error to report, not silence.
+	drafts := filepath.Join(dir, draftDirName)
+	if err := os.RemoveAll(drafts); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(drafts, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.Type(" More.")
+	if err := m.FinalSave()(); err == nil || !strings.Contains(err.Error(), "user-alex-prefs") {
+		t.Errorf("a failed write reported as %v", err)
 	}
 }

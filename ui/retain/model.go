@@ -72,11 +72,12 @@ type bankState struct {
 	form *form
 	path string // the draft file; "" keeps none
 
-	loading    bool // the draft is being read
-	gen        int  // changes to the form so far
-	savedGen   int  // the change on disk
-	writing    bool // a draft write is in flight
-	again      bool // another write is due when it ends
+	loading    bool      // the draft is being read
+	gen        int       // changes to the form so far
+	savedGen   int       // the change on disk
+	writing    bool      // a draft write is in flight
+	again      bool      // another write is due when it ends
+	dirtySince time.Time // the first change not yet being written (zero: none)
 	savedAt    time.Time
 	restoredAt time.Time // when the restored draft had been saved
 	draftErr   string
