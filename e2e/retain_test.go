@@ -108,27 +108,38 @@ func TestRetainDraftSurvivesServerError(t *testing.T) {
 }
 
 // TestDraftSurvivesEveryExit: the retain tab opens with the cursor in the content
-// field; what is typed, and ended as soon as it shows (well inside the autosave delay)
-// by ctrl+c, SIGTERM or SIGHUP, is back after a restart.
+// field, the reflect tab in its composer; what is typed, and ended as soon as it shows
+// (well inside the retain autosave delay) by ctrl+c, SIGTERM or SIGHUP, is back after
+// a restart.
 func TestDraftSurvivesEveryExit(t *testing.T) {
 	bin := binary(t)
 	const bank = "user-alex-prefs"
 	srv := hindsighttest.NewServer(hindsighttest.WithDemoSeed())
 	t.Cleanup(srv.Close)
+	ctrlC := func(s *session) { s.keys("C-c") }
+	term := func(s *session) { signalApp(t, s, syscall.SIGTERM) }
+	hup := func(s *session) { signalApp(t, s, syscall.SIGHUP) }
+	retain := []string{"Retain", "Retain into " + bank}
+	reflect := []string{"Reflect", "Ask a question"}
 	for _, exit := range []struct {
-		name string
-		end  func(s *session)
+		name     string
+		pane     []string // the tab and what shows once it is open
+		end      func(s *session)
+		restored string // what says the text was brought back
 	}{
-		{"ctrl+c", func(s *session) { s.keys("C-c") }},
-		{"SIGTERM", func(s *session) { signalApp(t, s, syscall.SIGTERM) }},
-		{"SIGHUP", func(s *session) { signalApp(t, s, syscall.SIGHUP) }},
+		{"retain ctrl+c", retain, ctrlC, "restored the draft saved"},
+		{"retain SIGTERM", retain, term, "restored the draft saved"},
+		{"retain SIGHUP", retain, hup, "restored the draft saved"},
+		{"reflect ctrl+c", reflect, ctrlC, ""},
+		{"reflect SIGTERM", reflect, term, ""},
+		{"reflect SIGHUP", reflect, hup, ""},
 	} {
 		t.Run(exit.name, func(t *testing.T) {
 			env := []string{"XDG_STATE_HOME=" + t.TempDir(), "TZ=UTC", "HINDSIGHT_API_KEY="}
 			args := []string{bin, "--url", srv.URL(), "--bank", bank}
 			s := start(t, 120, 40, env, args...)
-			s.tab("Retain", "Retain into "+bank)
-			text := "Alex ended the session by " + exit.name + " at once."
+			s.tab(exit.pane[0], exit.pane[1:]...)
+			text := "Alex ended the session by " + exit.name + " at once"
 			s.typeText(text)
 			s.waitFor(wait, text)
 			exit.end(s)
@@ -136,7 +147,7 @@ func TestDraftSurvivesEveryExit(t *testing.T) {
 				t.Fatalf("exit status %d", rc)
 			}
 			s = start(t, 120, 40, env, args...)
-			s.tab("Retain", "restored the draft saved", text)
+			s.tab(exit.pane[0], exit.restored, text)
 			s.quit("C-c")
 		})
 	}

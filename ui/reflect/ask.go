@@ -48,7 +48,7 @@ func (m *Model) send() tea.Cmd {
 	m.clearDraft()
 	m.cur.sel = selection{turn: len(m.cur.turns) - 1, item: -1}
 	m.cur.follow = true
-	return m.ask(t)
+	return tea.Batch(m.saveDraft(m.cur), m.ask(t))
 }
 
 // ask starts an attempt at t's request.

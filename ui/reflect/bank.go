@@ -1,13 +1,22 @@
 package reflect
 
-import tea "charm.land/bubbletea/v2"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/ui/drafts"
+)
 
 // bankState is what the pane keeps per bank for the session: the transcript, the
-// draft in the composer, the parameters, and where the transcript is scrolled to.
+// draft in the composer (also kept on disk), the parameters, and where the transcript
+// is scrolled to.
 type bankState struct {
+	bank       string
 	turns      []*turn
-	asking     *turn // the question in flight: one at a time per bank
-	draft      string
+	asking     *turn  // the question in flight: one at a time per bank
+	draft      string // the composer's text while another bank is selected
+	path       string // the draft's file, or "" when no state is kept
+	onDisk     string // the question last written there (or read from it)
+	writes     int    // draft writes started: only the latest one's answer counts
 	params     params
 	serverErrs fieldErrors // the last 422's complaints, shown on the parameters
 	sel        selection
@@ -33,7 +42,7 @@ type position struct {
 func (m *Model) state(bank string) *bankState {
 	s := m.banks[bank]
 	if s == nil {
-		s = &bankState{follow: true, sel: selection{item: -1}}
+		s = &bankState{bank: bank, path: drafts.Path(m.c, draftEditor, bank), follow: true, sel: selection{item: -1}}
 		m.banks[bank] = s
 	}
 	return s
@@ -41,16 +50,22 @@ func (m *Model) state(bank string) *bankState {
 
 // selectBank switches to another bank. Nothing is cancelled: a question out to the
 // old bank lands in its transcript when it is answered. The draft stays with the bank
-// it was typed for, and the new bank's draft, parameters and transcript come back.
+// it was typed for (and is written to disk), and the new bank's draft, parameters and
+// transcript come back; a bank opened for the first time reads its saved draft.
 func (m *Model) selectBank(id string) tea.Cmd {
 	if id == m.bank && m.cur != nil {
 		return nil
 	}
+	save := m.saveDraft(m.cur)
 	m.cur.draft = m.composer.Value()
+	fresh := m.banks[id] == nil
 	m.bank = id
 	m.cur = m.state(id)
 	m.composer.SetValue(m.cur.draft)
-	cmd := m.bar.Bind(id, &m.cur.params)
+	cmd := tea.Batch(save, m.bar.Bind(id, &m.cur.params))
+	if fresh {
+		cmd = tea.Batch(cmd, loadDraft(id, m.cur.path))
+	}
 	if len(m.cur.turns) == 0 && m.zone == zoneTranscript {
 		cmd = tea.Batch(cmd, m.focusZone(zoneComposer))
 	}

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"hindsight-tui/keymap"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/drafts"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -71,5 +73,58 @@ func TestComposerGrows(t *testing.T) {
 	h.Paste("why\r\n\x1b]0;title\x07not?")
 	if got := m.composer.Value(); got != "why\n␛]0;title␇not?" {
 		t.Errorf("paste: %q", got)
+	}
+}
+
+// TestComposerDraftIsKeptOnDisk: the question typed is written when the keys leave
+// the composer and on the way out, comes back in a new session, and is removed once
+// it is sent.
+func TestComposerDraftIsKeptOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	keeping := func(c *common.Common) *Model {
+		c.StateDir = dir
+		return New(c)
+	}
+	m, h := uitest.Demo(t, keeping)
+	path := drafts.Path(h.C, draftEditor, m.bank)
+	onDisk := func() (string, bool) {
+		t.Helper()
+		var d draftFile
+		ok, err := drafts.Load(path, &d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Question, ok
+	}
+	h.Type("Where does Alex live")
+	if _, ok := onDisk(); ok {
+		t.Fatal("written before the composer was left")
+	}
+	h.Keys("esc")
+	if q, ok := onDisk(); !ok || q != "Where does Alex live" {
+		t.Fatalf("after esc the draft is %q (%v)", q, ok)
+	}
+	h.Keys("i") // back in the composer, from the transcript
+	if m.zone != zoneComposer {
+		t.Fatalf("zone %v", m.zone)
+	}
+	h.Type(" now?")
+	if err := m.FinalSave()(); err != nil {
+		t.Fatal(err)
+	}
+	if q, _ := onDisk(); q != "Where does Alex live now?" {
+		t.Fatalf("the final save wrote %q", q)
+	}
+
+	m2, h2 := uitest.Demo(t, keeping)
+	if got := m2.composer.Value(); got != "Where does Alex live now?" {
+		t.Fatalf("a new session's composer holds %q", got)
+	}
+	h2.Keys("enter")
+	if _, ok := onDisk(); ok {
+		t.Error("the draft outlived the question being sent")
+	}
+	if err := m2.FinalSave()(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -4,8 +4,8 @@
 // server reports, and optionally the agent's tool calls), to judge whether the bank
 // "knows" the right things.
 //
-// The transcript is kept per bank for the session, with the draft in the composer and
-// every parameter. Reflect is not streamed and can take many seconds, so a question
+// The transcript is kept per bank for the session, with every parameter; the draft in
+// the composer is kept on disk as well, so a restart brings it back. Reflect is not streamed and can take many seconds, so a question
 // shows a spinner with the time it has waited and esc cancels it; a failed or
 // cancelled question stays in the transcript as a turn with its reason and a retry key.
 //
@@ -72,6 +72,7 @@ type Model struct {
 var (
 	_ common.Pane     = (*Model)(nil)
 	_ common.Actioner = (*Model)(nil)
+	_ common.Drafter  = (*Model)(nil)
 )
 
 // New returns the reflect pane; it asks nothing until a bank is selected and a
@@ -154,6 +155,10 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case reflectDoneMsg:
 		cmd = m.onAnswer(msg)
+	case draftLoadedMsg:
+		cmd = m.onDraftLoaded(msg)
+	case draftWrittenMsg:
+		cmd = m.onDraftWritten(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() {
 			if !m.anyWaiting() {
@@ -176,8 +181,12 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 
 // focusZone moves the keys to z.
 func (m *Model) focusZone(z zone) tea.Cmd {
+	var save tea.Cmd
 	if z != zoneComposer {
 		m.composer.Blur()
+		if m.zone == zoneComposer {
+			save = m.saveDraft(m.cur)
+		}
 	}
 	if z != zoneBar && m.zone == zoneBar {
 		m.bar.Blur()
@@ -187,15 +196,15 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 	}
 	m.zone = z
 	if !m.focused {
-		return nil
+		return save
 	}
 	switch z {
 	case zoneComposer:
 		m.composer.Focus()
 	case zoneBar:
-		return m.bar.Focus()
+		return tea.Batch(save, m.bar.Focus())
 	}
-	return nil
+	return save
 }
 
 // questionContext is the context of one question: the pane's generous timeout, and

@@ -11,6 +11,7 @@ import (
 
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/drafts"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -50,7 +51,7 @@ func TestSaveLoadRemoveDraft(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state")
 	path := filepath.Join(dir, "drafts", "x.json")
 	d := draft{Version: draftVersion, Bank: "b", SavedAt: uitest.Now, Values: values{Content: "hello", Tags: []string{"t"}}}
-	if err := saveDraft(path, d); err != nil {
+	if err := drafts.Save(path, d); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Stat(path)
@@ -61,7 +62,7 @@ func TestSaveLoadRemoveDraft(t *testing.T) {
 	if di.Mode().Perm() != 0o700 {
 		t.Errorf("drafts dir mode %v", di.Mode())
 	}
-	if err := saveDraft(path, d); err != nil { // replacing works, and leaves no temporary file
+	if err := drafts.Save(path, d); err != nil { // replacing works, and leaves no temporary file
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(filepath.Dir(path))
@@ -72,13 +73,13 @@ func TestSaveLoadRemoveDraft(t *testing.T) {
 	if err != nil || !ok || !got.Values.equal(d.Values) || got.Bank != "b" || !got.SavedAt.Equal(uitest.Now) {
 		t.Fatalf("load: %+v %v %v", got, ok, err)
 	}
-	if err := removeDraft(path); err != nil {
+	if err := drafts.Remove(path); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok, err := loadDraft(path); ok || err != nil {
 		t.Fatalf("after remove: %v %v", ok, err)
 	}
-	if err := removeDraft(path); err != nil {
+	if err := drafts.Remove(path); err != nil {
 		t.Fatalf("removing twice: %v", err)
 	}
 
@@ -316,11 +317,11 @@ func TestFinalSaveWritesWhatTheTimerWouldHave(t *testing.T) {
 		t.Fatalf("draft %+v %v", d, ok)
 	}
 	// A drafts folder that cannot be written is an error to report, not silence.
-	drafts := filepath.Join(dir, draftDirName)
-	if err := os.RemoveAll(drafts); err != nil {
+	dir2 := filepath.Join(dir, drafts.DirName)
+	if err := os.RemoveAll(dir2); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(drafts, nil, 0o600); err != nil {
+	if err := os.WriteFile(dir2, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	r.Type(" More.")

@@ -1,0 +1,135 @@
+// Package drafts keeps what a user typed on disk, one private file per server, bank
+// and editor, so that nothing typed is lost to a crash, a quit or a failed submit. A
+// file never holds the server URL or the API key: its name is a hash of the URL
+// (without any user information) and the bank.
+package drafts
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"hindsight-tui/ui/common"
+)
+
+const (
+	// DirName is the folder of the state directory that holds the drafts.
+	DirName = "drafts"
+	// demoServerKey names the demo's drafts: its URL has a new port on every run.
+	demoServerKey = "demo"
+)
+
+// Path is where the draft of editor for bank on this server lives, or "" when the app
+// keeps no state. The retain form is the editor "" (its files predate the others).
+func Path(c *common.Common, editor, bank string) string {
+	if c.StateDir == "" || bank == "" {
+		return ""
+	}
+	server := demoServerKey
+	if !c.Demo {
+		server = ServerKey(c.BaseURL)
+	}
+	name := server + "\x00" + bank
+	if editor != "" {
+		name += "\x00" + editor
+	}
+	sum := sha256.Sum256([]byte(name))
+	return filepath.Join(c.StateDir, DirName, hex.EncodeToString(sum[:16])+".json")
+}
+
+// ServerKey is the URL that identifies a server, without user information (which may
+// hold a password), a query or a fragment, and without a trailing slash.
+func ServerKey(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return strings.TrimRight(strings.TrimSpace(raw), "/")
+	}
+	u.User, u.RawQuery, u.Fragment, u.RawFragment = nil, "", "", ""
+	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	return strings.TrimRight(u.String(), "/")
+}
+
+// Save writes v as JSON to path atomically (a temporary file renamed over the old
+// one), so a crash never leaves half a draft; the file is 0600 in a 0700 directory.
+func Save(path string, v any) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".draft-*.json")
+	if err != nil {
+		return fmt.Errorf("save draft: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // no-op once renamed
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("save draft: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("save draft: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("save draft: %w", err)
+	}
+	return nil
+}
+
+// Load reads the draft at path into v; ok is false when there is none. A corrupt file
+// is an error and is moved aside (not overwritten by the next save), so its text can
+// still be rescued by hand.
+func Load(path string, v any) (ok bool, err error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read draft: %w", err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		aside := strings.TrimSuffix(path, ".json") + ".corrupt.json"
+		if rerr := os.Rename(path, aside); rerr != nil {
+			aside = path
+		}
+		return false, fmt.Errorf("the saved draft is not valid JSON (kept as %s): %w", aside, err)
+	}
+	return true, nil
+}
+
+// Remove deletes the draft at path; a missing one is no error.
+func Remove(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("remove draft: %w", err)
+	}
+	return nil
+}
+
+// Writes of drafts run one at a time, and one older than what its editor already put
+// on disk is skipped: the final save on exit may overtake an autosave in flight.
+var (
+	diskMu  sync.Mutex
+	diskGen = map[any]int{}
+)
+
+// InOrder runs write, which saves change gen of editor's draft (editor is a pointer
+// that identifies it for the program's life), unless a later change is on disk.
+func InOrder(editor any, gen int, write func() error) error {
+	diskMu.Lock()
+	defer diskMu.Unlock()
+	if last, ok := diskGen[editor]; ok && gen < last {
+		return nil
+	}
+	diskGen[editor] = gen
+	return write()
+}
