@@ -101,3 +101,50 @@ func TestAsyncConflictsAndCheckTarget(t *testing.T) {
 		t.Errorf("no document ids: %q", doc)
 	}
 }
+
+// FuzzParseBatch: any file either fails as a whole with a reason, or gives at least
+// one item, every problem names an item that exists, and an item without problems
+// has content to send, encodes as a retain request would, and never panics.
+func FuzzParseBatch(f *testing.F) {
+	for _, seed := range []string{
+		`[{"content":"a"},{"content":"b"}]`,
+		`{"items":[{"content":"a","tags":["x"],"metadata":{"k":"v"}}],"async":true}`,
+		`{"content":"one","timestamp":"2026-01-02","update_mode":"append","document_id":"d"}`,
+		"{\"content\":\"a\"}\n{\"content\":\"b\",\"entities\":[{\"text\":\"Alex\"}]}\n",
+		"\ufeff[{\"content\":\"\\u001b]hidden\"}]",
+		`[{"content":""},{"tags":3},null,[],"x"]`,
+		``, `[]`, `{`, `{"items":{}}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		items, problems, _, err := parseBatch(data)
+		if err != nil {
+			if err.Error() == "" || items != nil || problems != nil {
+				t.Fatalf("failure %q with %d items and %d problems", err, len(items), len(problems))
+			}
+			return
+		}
+		if len(items) == 0 {
+			t.Fatal("no items and no error")
+		}
+		bad := map[int]bool{}
+		for _, p := range problems {
+			if p.item < 1 || p.item > len(items) || p.msg == "" {
+				t.Fatalf("problem %+v for %d items", p, len(items))
+			}
+			bad[p.item] = true
+		}
+		for i, it := range items {
+			if bad[i+1] {
+				continue
+			}
+			if strings.TrimSpace(it.Content) == "" {
+				t.Fatalf("item %d has no problem and no content", i+1)
+			}
+			if _, err := json.Marshal(it); err != nil {
+				t.Fatalf("item %d does not encode: %v", i+1, err)
+			}
+		}
+	})
+}
