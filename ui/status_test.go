@@ -153,3 +153,30 @@ func TestErrorLogOpensBeforeConnecting(t *testing.T) {
 	h.press("!")
 	mustContain(t, h.screen(), "connect: check the server version", "GET /version")
 }
+
+// TestEveryFailedLoadIsLogged: a list that fails to load in Memories, Documents,
+// Entities or Tags is an entry of the error log, not only a line in its pane, and
+// Memories says why in the same words as the others.
+func TestEveryFailedLoadIsLogged(t *testing.T) {
+	const bank = "user-alex-prefs"
+	var faults []hindsighttest.Option
+	for _, p := range []string{"memories/list", "documents", "entities", "tags"} {
+		faults = append(faults, hindsighttest.WithFault(hindsighttest.Fault{Method: "GET",
+			Path: "/v1/default/banks/" + bank + "/" + p, Status: 500, Body: `{"detail":"shard 3 is down"}`}))
+	}
+	srv := hindsighttest.NewServer(append([]hindsighttest.Option{hindsighttest.WithDemoSeed(), hindsighttest.WithClock(fixedNow)}, faults...)...)
+	t.Cleanup(srv.Close)
+	h := realModel(t, srv, 120, 40)
+	h.run(h.m.Init(), 0)
+	h.press("2")
+	mustContain(t, h.screen(), "Could not list memories: the server at", "(HTTP 500): shard 3")
+	h.press("6", "7", "t")
+	var ops []string
+	for _, e := range h.m.errs.entries {
+		ops = append(ops, e.Op)
+	}
+	want := []string{"list the memories of " + bank, "list the documents of " + bank, "list the entities of " + bank, "list the tags of " + bank}
+	if strings.Join(ops, "|") != strings.Join(want, "|") {
+		t.Errorf("the error log holds %q, want %q", ops, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 )
 
 // searchDueMsg fires when typing in the search box has paused.
@@ -86,15 +87,16 @@ func (m *Model) stopList() {
 	m.list.busy = false
 }
 
-// onListed takes a list answer, unless a newer request replaced it.
-func (m *Model) onListed(msg listedMsg) {
+// onListed takes a list answer, unless a newer request replaced it; a failure is
+// also logged.
+func (m *Model) onListed(msg listedMsg) tea.Cmd {
 	if msg.bank != m.bank || msg.seq != m.list.seq {
-		return
+		return nil
 	}
 	m.list.busy, m.list.cancel = false, nil
 	if msg.err != nil {
 		m.list.err = msg.err
-		return
+		return common.Emit(common.ErrorMsg{Op: "list the documents of " + msg.bank, Err: msg.err})
 	}
 	if msg.append {
 		m.list.items = append(m.list.items, msg.page.Items...)
@@ -106,6 +108,7 @@ func (m *Model) onListed(msg listedMsg) {
 	m.list.version++
 	m.cursor = min(m.cursor, max(len(m.list.items)-1, 0))
 	m.ensureVisible()
+	return nil
 }
 
 // detail is the open document and the request loading it.
@@ -165,12 +168,17 @@ func (m *Model) openDocument(id, chunk string) tea.Cmd {
 	}
 }
 
-// onDetail takes a document answer, unless another document was opened since.
-func (m *Model) onDetail(msg detailMsg) {
+// onDetail takes a document answer, unless another document was opened since; a
+// failure is also logged.
+func (m *Model) onDetail(msg detailMsg) tea.Cmd {
 	if msg.bank != m.bank || msg.seq != m.det.seq {
-		return
+		return nil
 	}
 	m.det.busy, m.det.cancel = false, nil
 	m.det.doc, m.det.chunks, m.det.err = msg.doc, msg.chunks, msg.err
 	m.det.view = viewCache{}
+	if msg.err != nil {
+		return common.Emit(common.ErrorMsg{Op: "open a document of " + msg.bank, Err: msg.err})
+	}
+	return nil
 }

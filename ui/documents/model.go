@@ -139,9 +139,9 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 			cmd = m.applySearch()
 		}
 	case listedMsg:
-		m.onListed(msg)
+		cmd = m.onListed(msg)
 	case detailMsg:
-		m.onDetail(msg)
+		cmd = m.onDetail(msg)
 	case doneMsg:
 		cmd = m.onDone(msg)
 	case common.ActionMsg:

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 )
 
 // pageMsg is one page of entities.
@@ -100,7 +101,7 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 	m.loading, m.cancel = false, nil
 	if msg.err != nil {
 		m.err = msg.err
-		return nil
+		return common.Emit(common.ErrorMsg{Op: "list the entities of " + msg.bank, Err: msg.err})
 	}
 	m.err = nil
 	if msg.offset != len(m.rows) {
@@ -191,13 +192,17 @@ func (m *Model) loadDetail(id string) tea.Cmd {
 	}
 }
 
-// onDetail takes the detail in; an answer for an entity no longer selected is dropped.
-func (m *Model) onDetail(msg detailMsg) {
+// onDetail takes the detail in; an answer for an entity no longer selected is dropped,
+// a failure is also logged.
+func (m *Model) onDetail(msg detailMsg) tea.Cmd {
 	if msg.seq != m.det.seq {
-		return
+		return nil
 	}
 	m.det.loading, m.det.cancel = false, nil
 	m.det.err = msg.err
+	if msg.err != nil {
+		return common.Emit(common.ErrorMsg{Op: "open an entity of " + m.bank, Err: msg.err})
+	}
 	if msg.entity != nil {
 		m.det.entity = msg.entity
 	}
@@ -206,4 +211,5 @@ func (m *Model) onDetail(msg detailMsg) {
 		m.det.total = max(msg.mems.Total, len(msg.mems.Items))
 	}
 	m.det.cursor, m.det.offset = 0, 0
+	return nil
 }

@@ -173,7 +173,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case pageMsg:
 		cmd = m.onPage(msg)
 	case detailMsg:
-		m.onDetail(msg)
+		cmd = m.onDetail(msg)
 	case common.ActionMsg:
 		switch msg.Kind {
 		case actToggle:

@@ -197,7 +197,10 @@ func (t *Tags) onPage(msg tagsMsg) tea.Cmd {
 	}
 	t.loading, t.cancel = false, nil
 	t.err = msg.err
-	if msg.err != nil || msg.offset != len(t.rows) {
+	if msg.err != nil {
+		return common.Emit(common.ErrorMsg{Op: "list the tags of " + t.bank, Err: msg.err})
+	}
+	if msg.offset != len(t.rows) {
 		return nil
 	}
 	t.loaded = true

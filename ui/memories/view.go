@@ -151,7 +151,11 @@ func (m *Model) rowLines(w int) []string {
 	st := m.c.Styles
 	h := m.rowsHeight()
 	if m.err != nil {
-		return []string{st.Error.Render(components.Fit(sanitize.Line(m.err.Error()), w))}
+		lines := components.Wrap("Could not list memories: "+m.c.Describe(m.err), w, max(min(h, 3), 1))
+		for i, l := range lines {
+			lines[i] = st.Error.Render(l)
+		}
+		return lines
 	}
 	if m.win.total == 0 {
 		return []string{st.Muted.Render(components.Fit("No memories match these filters.", w))}

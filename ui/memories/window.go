@@ -8,6 +8,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
 )
 
 // pageSize is how many memories one request asks for.
@@ -148,7 +149,7 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 	delete(m.win.cancel, msg.n)
 	if msg.err != nil {
 		m.err = msg.err
-		return nil
+		return common.Emit(common.ErrorMsg{Op: "list the memories of " + msg.bank, Err: msg.err})
 	}
 	m.err = nil
 	m.win.total = msg.list.Total
