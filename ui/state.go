@@ -11,6 +11,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/ui/drafts"
 )
 
 // The state file remembers, per server, the bank and pane last used, so the explorer
@@ -155,19 +157,7 @@ func saveState(dir, key string, st serverState) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".state-*.json")
-	if err != nil {
-		return fmt.Errorf("save state: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // no-op once renamed
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save state: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("save state: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := drafts.WriteFile(path, data); err != nil {
 		return fmt.Errorf("save state: %w", err)
 	}
 	return nil

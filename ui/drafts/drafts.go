@@ -57,33 +57,39 @@ func ServerKey(raw string) string {
 	return strings.TrimRight(u.String(), "/")
 }
 
-// Save writes v as JSON to path atomically (a temporary file renamed over the old
-// one), so a crash never leaves half a draft; the file is 0600 in a 0700 directory.
+// Save writes v as JSON to path atomically (see WriteFile).
 func Save(path string, v any) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
-	}
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".draft-*.json")
-	if err != nil {
+	if err := WriteFile(path, data); err != nil {
 		return fmt.Errorf("save draft: %w", err)
+	}
+	return nil
+}
+
+// WriteFile writes data and a newline to path atomically (a temporary file renamed
+// over the old one), so a crash never leaves half a file; the file is 0600 in a 0700
+// directory, created if need be. The app's state file is written the same way.
+func WriteFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+strings.TrimSuffix(filepath.Base(path), ".json")+"-*.json")
+	if err != nil {
+		return err
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
 	if _, err := tmp.Write(append(data, '\n')); err != nil {
 		tmp.Close()
-		return fmt.Errorf("save draft: %w", err)
+		return err
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("save draft: %w", err)
+		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("save draft: %w", err)
-	}
-	return nil
+	return os.Rename(tmp.Name(), path)
 }
 
 // Load reads the draft at path into v; ok is false when there is none. A corrupt file
