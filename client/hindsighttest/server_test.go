@@ -131,6 +131,19 @@ func mustStatus(t testing.TB, r reply, status int) reply {
 	return r
 }
 
+// wantReply fails t unless r has the status and, when detail is not empty, an
+// error detail that contains it: the error tables of the endpoint tests.
+func wantReply(t testing.TB, r reply, status int, detail string) {
+	t.Helper()
+	mustStatus(t, r, status)
+	if detail == "" {
+		return
+	}
+	if got := detailOf(t, r); !strings.Contains(got, detail) {
+		t.Errorf("detail %q, want it to contain %q", got, detail)
+	}
+}
+
 // getObj GETs path, which must answer 200 with an object.
 func getObj(t testing.TB, srv *Server, path string) map[string]any {
 	t.Helper()

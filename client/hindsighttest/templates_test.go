@@ -63,10 +63,7 @@ func TestTemplateImportValidation(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/x/import?dry_run=true", tc.body), 400)
-			if got := detailOf(t, r); !strings.Contains(got, tc.want) {
-				t.Errorf("detail %q, want it to contain %q", got, tc.want)
-			}
+			wantReply(t, send(t, srv, "POST", "/v1/default/banks/x/import?dry_run=true", tc.body), 400, tc.want)
 		})
 	}
 }

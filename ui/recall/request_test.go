@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"testing"
@@ -72,13 +71,7 @@ func TestBuildRequest(t *testing.T) {
 			if errs != nil {
 				t.Fatalf("unexpected errors: %v", errs)
 			}
-			got, err := json.Marshal(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(got) != tt.want {
-				t.Errorf("sent\n %s\nwant\n %s", got, tt.want)
-			}
+			uitest.RequireWire(t, req, tt.want)
 		})
 	}
 }

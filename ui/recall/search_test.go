@@ -100,24 +100,28 @@ func answers(msgs []tea.Msg) []recallDoneMsg {
 	return out
 }
 
-func TestNewSearchCancelsTheOneInFlight(t *testing.T) {
-	m, _ := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)))
-	m.search.SetValue("coffee")
-	first := m.searchNow()
+// searchInFlight starts a search for query against a server that takes five
+// seconds to answer, and runs its command in the background: the channel gets
+// the command's messages once the request ends, by answer or by cancellation.
+func searchInFlight(t *testing.T, query string) (*Model, *uitest.Host, <-chan []tea.Msg) {
+	m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)))
+	m.search.SetValue(query)
+	cmd := m.searchNow()
 	got := make(chan []tea.Msg, 1)
-	go func() { got <- uitest.Run(t, first) }()
+	go func() { got <- uitest.Run(t, cmd) }()
+	return m, h, got
+}
+
+func TestNewSearchCancelsTheOneInFlight(t *testing.T) {
+	m, _, got := searchInFlight(t, "coffee")
 	time.Sleep(50 * time.Millisecond) // let the first request reach the server
 	m.search.SetValue("tokyo")
 	_ = m.searchNow()
-	start := time.Now()
 	var msgs []tea.Msg
 	select {
 	case msgs = <-got:
 	case <-time.After(4 * time.Second):
 		t.Fatal("the first request was not cancelled")
-	}
-	if time.Since(start) > 3*time.Second {
-		t.Fatal("the first request ran to its end")
 	}
 	done := answers(msgs)
 	if len(done) != 1 || !client.IsCanceled(done[0].err) {
@@ -127,11 +131,7 @@ func TestNewSearchCancelsTheOneInFlight(t *testing.T) {
 }
 
 func TestEscCancelsTheSearchInFlight(t *testing.T) {
-	m, h := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithLatency(5*time.Second)))
-	m.search.SetValue("coffee")
-	cmd := m.searchNow()
-	got := make(chan []tea.Msg, 1)
-	go func() { got <- uitest.Run(t, cmd) }()
+	m, h, got := searchInFlight(t, "coffee")
 	if !m.searching {
 		t.Fatal("not searching")
 	}

@@ -1,7 +1,6 @@
 package reflect
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -70,13 +69,7 @@ func TestBuildRequest(t *testing.T) {
 				}
 				return
 			}
-			b, err := json.Marshal(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(b) != tt.want {
-				t.Errorf("body\n got %s\nwant %s", b, tt.want)
-			}
+			uitest.RequireWire(t, req, tt.want)
 		})
 	}
 }
