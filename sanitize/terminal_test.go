@@ -19,8 +19,8 @@ import (
 // was taken as a control, nothing moved the cursor, nothing was swallowed.
 func TestFramesInAnEmulator(t *testing.T) {
 	for _, h := range hostile {
-		t.Run(h.name, func(t *testing.T) {
-			for _, row := range framedRows(h.text) {
+		t.Run(h.Name, func(t *testing.T) {
+			for _, row := range framedRows(h.Text) {
 				if got, col := emulate(row); got != row || col != frameWidth {
 					t.Errorf("row %q\nemulator holds %q, cursor at column %d, want %d", row, got, col, frameWidth)
 				}
@@ -71,7 +71,7 @@ func TestFramesInTmux(t *testing.T) {
 	tm := newTmux(t, frameWidth+10, height+1)
 	var rows []string
 	for _, h := range hostile {
-		rows = append(rows, framedRows(h.text)...)
+		rows = append(rows, framedRows(h.Text)...)
 	}
 	for start := 0; start < len(rows); start += height {
 		batch := rows[start:min(start+height, len(rows))]

@@ -15,14 +15,18 @@ import (
 )
 
 // realModel is the app with its real panes, talking to srv, at w×h, with a pinned
-// clock.
-func realModel(t testing.TB, srv *hindsighttest.Server, w, h int) *harness {
+// clock; edits change the options before the model is built.
+func realModel(t testing.TB, srv *hindsighttest.Server, w, h int, edits ...func(*Options)) *harness {
 	c, err := client.New(srv.URL())
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Client: c, ServerURL: uitest.GoldenURL, URLSource: "demo server", Demo: true,
-		Version: "test", Timeout: 5 * time.Second, Now: fixedNow})
+	opts := Options{Client: c, ServerURL: uitest.GoldenURL, URLSource: "demo server", Demo: true,
+		Version: "test", Timeout: 5 * time.Second, Now: fixedNow}
+	for _, e := range edits {
+		e(&opts)
+	}
+	m := New(opts)
 	hs := newHarness(t, m)
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return hs
