@@ -231,7 +231,7 @@ func Default() KeyMap {
 			Toggle:   key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space", "switch")),
 			Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave the form")),
 			Edit:     key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("enter", "edit form")),
-			Check:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "recallable?")),
+			Check:    key.NewBinding(key.WithKeys("ctrl+r", "v"), key.WithHelp("ctrl+r", "recallable?")),
 			Follow:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "follow operation")),
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
@@ -305,7 +305,7 @@ type Retain struct {
 	Leave  key.Binding // esc: leave the fields
 	// Outside the fields.
 	Edit   key.Binding // back into the form
-	Check  key.Binding // run the recallable check
+	Check  key.Binding // run the recallable check: ctrl+r anywhere in the pane, v outside the fields
 	Follow key.Binding // follow the operation again after esc stopped it
 	Clear  key.Binding // empty the form (asks first)
 }

@@ -244,3 +244,38 @@ func TestEscStopsFollowingAndCancels(t *testing.T) {
 		t.Errorf("after resume: %+v", f)
 	}
 }
+
+// TestCompletedToastNamesAKeyThatWorksFromTheForm follows the toast's hint from where
+// the user is when it shows: an async retain completes while they are elsewhere, and
+// back in the tab the cursor is in the content field. The key the toast names must run
+// the check there, not type into the next draft.
+func TestCompletedToastNamesAKeyThatWorksFromTheForm(t *testing.T) {
+	clk := uitest.NewClock()
+	m, r := uitest.Demo(t, New, uitest.Seed(hindsighttest.WithClock(clk.Now), hindsighttest.WithAsyncDelay(time.Second)))
+	r.C.Now = clk.Now
+	fill(r, m, values{Content: "Alex adopted a cat named Miso.", Async: true})
+	r.Keys("ctrl+s")
+	clk.Advance(2 * time.Second)
+	r.Fire(uitest.Is[pollDueMsg])
+	toast := r.Toasts[len(r.Toasts)-1]
+	_, hint, ok := strings.Cut(toast, "; ")
+	name, _, _ := strings.Cut(hint, " ")
+	if !ok || !strings.Contains(hint, "checks that recall finds it") {
+		t.Fatalf("toast %q gives no hint", toast)
+	}
+	r.Keys("enter") // back in the form, as after coming back to the tab
+	if m.zone != zoneForm || m.cur.form.focus != fContent {
+		t.Fatalf("zone %d focus %d, want the content field", m.zone, m.cur.form.focus)
+	}
+	r.Keys(name)
+	if got := m.cur.form.values().Content; got != "" {
+		t.Errorf("%s typed into the next draft: %q", name, got)
+	}
+	if ck := m.cur.sub.check; !ck.busy() && ck.res == nil {
+		t.Errorf("%s from the form did not run the check: %+v", name, ck)
+	}
+	r.Keys("v") // a plain letter is still typing there
+	if got := m.cur.form.values().Content; got != "v" {
+		t.Errorf("v in the content field: %q", got)
+	}
+}

@@ -29,7 +29,7 @@ func (m *Model) syncKeys() {
 	k.Toggle.SetEnabled(inForm && editable && (st.form.focus == fAsync || st.form.focus == fUpdateMode))
 	k.Leave.SetEnabled(inForm && editable)
 	k.Edit.SetEnabled(!inForm && editable)
-	k.Check.SetEnabled(!inForm && !m.c.ReadOnly && sub.accepted() && sub.docID != "" && sub.phrase != "")
+	k.Check.SetEnabled(!m.c.ReadOnly && sub.accepted() && sub.docID != "" && sub.phrase != "")
 	k.Follow.SetEnabled(!inForm && sub != nil && sub.follow.opID != "" && !sub.follow.done && !sub.follow.active)
 	k.Clear.SetEnabled(!inForm && editable)
 	switch {
@@ -41,9 +41,9 @@ func (m *Model) syncKeys() {
 		k.Cancel.SetHelp("esc", "stop the check")
 	}
 	if sub != nil && sub.check.res != nil {
-		k.Check.SetHelp("v", "check recall again")
+		k.Check.SetHelp(k.Check.Help().Key, "check recall again")
 	} else {
-		k.Check.SetHelp("v", "recallable?")
+		k.Check.SetHelp(k.Check.Help().Key, "recallable?")
 	}
 }
 
@@ -66,7 +66,7 @@ func nextField() key.Binding {
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys.Retain
 	if m.zone == zoneForm && m.focused {
-		return enabled(k.Submit, nextField(), k.Leave, k.Toggle, k.Editor, k.LoadFile, k.Batch)
+		return enabled(k.Submit, k.Check, nextField(), k.Leave, k.Toggle, k.Editor, k.LoadFile, k.Batch)
 	}
 	return enabled(k.Edit, k.Submit, k.Check, k.Cancel, k.Follow, k.Batch, k.Clear)
 }

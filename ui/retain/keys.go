@@ -28,6 +28,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.do(doLoad)
 	case key.Matches(k, kr.Batch):
 		return m.do(doBatch)
+	case key.Matches(k, kr.Check) && (m.zone != zoneForm || k.Text == ""):
+		// Its chord works from the fields too, where a plain letter is typing: the
+		// retain ends while the cursor is back in the content.
+		return m.do(doCheck)
 	}
 	if m.zone == zoneForm {
 		return m.formKey(k)
@@ -86,8 +90,6 @@ func (m *Model) idleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.do(doCancel)
 	case key.Matches(k, kr.Edit):
 		return m.do(doEdit)
-	case key.Matches(k, kr.Check):
-		return m.do(doCheck)
 	case key.Matches(k, kr.Follow):
 		return m.do(doFollow)
 	case key.Matches(k, kr.Clear):

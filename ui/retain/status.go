@@ -164,9 +164,9 @@ func (m *Model) checkLines(sub *submission, add func(lipgloss.Style, string, int
 			add(s.Subtle, "no recallable check: no item had a document_id to find its memories by", 1)
 		case !m.keys.Retain.Check.Enabled():
 		case sub.done():
-			add(s.Subtle, "v checks that recall finds it", 1)
+			add(s.Subtle, m.keys.Retain.Check.Help().Key+" checks that recall finds it", 1)
 		default:
-			add(s.Subtle, "v waits for it to become recallable and times how long that takes", 1)
+			add(s.Subtle, m.keys.Retain.Check.Help().Key+" waits for it to become recallable and times how long that takes", 1)
 		}
 	case ck.res.rank > 0:
 		text := fmt.Sprintf("✓ recallable: rank %d of %d", ck.res.rank, ck.res.results)
