@@ -36,20 +36,25 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 	s.waitFor(wait, "[x] on")
 	s.keys("C-s")
 
-	// The operation is followed until it completes (the demo takes two seconds).
+	// The operation is followed until it completes (the demo takes two seconds),
+	// while the user looks at Operations; the toast names the check's key, which
+	// works back in the tab, where the cursor is in the content field again.
 	s.waitFor(wait, "operation ", "the memory is not recallable until the operation completes")
-	scr := s.waitFor(wait, "completed · the server took", "retain completed: 1 item stored in user-alex-prefs")
+	s.tab("Operations", "status all · type all")
+	s.waitFor(wait, "retain completed: 1 item")
+	scr := s.tab("Retain", "completed · the server took")
 	if !strings.Contains(scr, "stored · document ") && !strings.Contains(scr, "1 item stored · document ") {
 		t.Errorf("no document line:\n%s", scr)
 	}
 
-	s.keys("v")
+	s.keys("C-r")
 	scr = s.waitFor(wait, "✓ recallable: rank", `recalled "Alex adopted a grey cat named Miso`)
 	if !regexp.MustCompile(`found \d+(\.\d)? (ms|s) after submit`).MatchString(scr) {
 		t.Errorf("no stopwatch:\n%s", scr)
 	}
 
-	// The memory is in recall, with its tags.
+	// The memory is in recall, with its tags (esc leaves the fields, where digits type).
+	s.press("Escape", "enter edit form")
 	s.tab("Recall", "what would your agent ask")
 	s.typeText("grey cat named Miso")
 	scr = s.waitFor(wait, "Alex adopted a grey cat named Miso in", "tokens ")
