@@ -41,7 +41,7 @@ func TestRetainAsyncThenRecall(t *testing.T) {
 	// works back in the tab, where the cursor is in the content field again.
 	s.waitFor(wait, "operation ", "the memory is not recallable until the operation completes")
 	s.tab("Operations", "status all · type all")
-	s.waitFor(wait, "retain completed: 1 item")
+	s.waitFor(wait, "1 item retained in user-alex-prefs; ctrl+r in Retain checks it is recallable")
 	scr := s.tab("Retain", "completed · the server took")
 	if !strings.Contains(scr, "stored · document ") && !strings.Contains(scr, "1 item stored · document ") {
 		t.Errorf("no document line:\n%s", scr)

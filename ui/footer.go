@@ -18,7 +18,8 @@ type helpItem struct {
 }
 
 // footerView is the short help on the left and the newest toast (or the error count)
-// on the right.
+// on the right. A toast gets two thirds of the line; one longer than that takes the
+// whole line while it shows, so its end (often the key to press next) is not cut off.
 func (m Model) footerView() string {
 	s := m.com.Styles
 	w := m.lay.Width
@@ -28,11 +29,18 @@ func (m Model) footerView() string {
 		if t.isErr {
 			style, mark = s.ToastError, "✗ "
 		}
-		right = style.Render(truncate(mark+t.text, w*2/3))
+		limit := w * 2 / 3
+		if ansi.StringWidth(mark+t.text) > limit {
+			limit = w - 2
+		}
+		right = style.Render(truncate(mark+t.text, limit))
 	} else if n := m.errs.len(); n > 0 {
 		right = s.Warning.Render(fmt.Sprintf("%d %s · ! log", n, common.Noun(n, "error", "errors")))
 	}
 	room := w - 2 - ansi.StringWidth(right) - 2 // margins and a gap before the toast
+	if room <= 0 {
+		return spread("", right+" ", w)
+	}
 	return spread(" "+m.fitHelp(m.helpItems(), room), right+" ", w)
 }
 

@@ -44,6 +44,21 @@ func TestToastsExpire(t *testing.T) {
 	mustNotContain(t, h.screen(), "bank saved")
 }
 
+// TestLongToastTakesTheLine: a toast wider than its share of the footer takes the
+// whole line while it shows, so its end, often the key to press next, is read.
+func TestLongToastTakesTheLine(t *testing.T) {
+	h, _ := fakeModel(t, Options{}, "Overview")
+	h.connectFake(80, 24)
+	text := "1 item retained in user-alex-prefs; ctrl+r in Retain checks it is recallable"
+	h.send(common.ToastMsg{Text: text})
+	lines := strings.Split(h.screen(), "\n")
+	if footer := lines[len(lines)-1]; strings.TrimSpace(footer) != "✓ "+text {
+		t.Errorf("footer %q, want the whole toast", footer)
+	}
+	h.fire(isToastExpiry)
+	mustContain(t, h.screen(), "? help")
+}
+
 func TestErrorToastsStayLonger(t *testing.T) {
 	h, _ := fakeModel(t, Options{}, "Overview")
 	h.connectFake(120, 40)

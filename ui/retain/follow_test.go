@@ -160,7 +160,7 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 	if !sub.follow.done || sub.follow.status != "completed" || sub.follow.serverDur != 5*time.Second {
 		t.Fatalf("follow %+v", sub.follow)
 	}
-	if got := r.Toasts[len(r.Toasts)-1]; !strings.HasPrefix(got, "retain completed: 1 item stored in user-alex-prefs") {
+	if got := r.Toasts[len(r.Toasts)-1]; !strings.HasPrefix(got, "1 item retained in user-alex-prefs") {
 		t.Errorf("toast %q", got)
 	}
 	if r.Fire(uitest.Is[pollDueMsg]) != 0 {
@@ -260,7 +260,7 @@ func TestCompletedToastNamesAKeyThatWorksFromTheForm(t *testing.T) {
 	toast := r.Toasts[len(r.Toasts)-1]
 	_, hint, ok := strings.Cut(toast, "; ")
 	name, _, _ := strings.Cut(hint, " ")
-	if !ok || !strings.Contains(hint, "checks that recall finds it") {
+	if !ok || !strings.Contains(hint, "checks it is recallable") {
 		t.Fatalf("toast %q gives no hint", toast)
 	}
 	r.Keys("enter") // back in the form, as after coming back to the tab

@@ -273,7 +273,7 @@ func (m *Model) onPolled(msg polledMsg) tea.Cmd {
 		if sub.fromForm {
 			clear = m.retained(st)
 		}
-		text := fmt.Sprintf("retain completed: %s stored in %s; %s in Retain checks that recall finds it",
+		text := fmt.Sprintf("%s retained in %s; %s in Retain checks it is recallable",
 			common.Plural(sub.items, "item", "items"), st.bank, m.keys.Retain.Check.Help().Key)
 		return tea.Batch(clear, common.Toast(text))
 	case followFailed, followLost:
