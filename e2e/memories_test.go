@@ -29,12 +29,12 @@ func TestMemoriesCurate(t *testing.T) {
 	s.press("Enter", "memory saved")
 
 	// Invalidate it, confirmed.
-	s.press("x", "invalidate 1 memory?")
+	s.press("x", "invalidate “Alex said the Tokyo trip")
 	s.press("Enter", "invalidated 1 memory", "10 memories")
 
 	// Find it under the invalidated state and restore it.
 	s.press("v", "state: invalidated", "Alex said the Tokyo trip")
-	s.press("u", "restore 1 memory?")
+	s.press("u", "restore “Alex said the Tokyo trip")
 	s.press("Enter", "restored 1 memory")
 	s.press("v", "11 memories", "Alex said the Tokyo trip")
 }

@@ -1,6 +1,13 @@
 package common
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"hindsight-tui/sanitize"
+)
 
 // Thousands formats n with thousands separators: 4,096.
 func Thousands(n int) string {
@@ -26,4 +33,21 @@ func Noun(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// ItemName names one item in a confirmation or a notice: the first line of its text,
+// sanitized and cut to about 48 cells, and the first eight characters of its id, so
+// that the user can tell exactly which one a destructive action will touch.
+func ItemName(text, id string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	line = sanitize.Line(line)
+	line = ansi.Truncate(line, 48, "…")
+	short := sanitize.Line(id)
+	if r := []rune(short); len(r) > 8 {
+		short = string(r[:8])
+	}
+	if line == "" {
+		return short
+	}
+	return "“" + line + "” (" + short + ")"
 }

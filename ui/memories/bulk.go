@@ -83,7 +83,7 @@ func (m *Model) confirmBulk(invalidate bool) tea.Cmd {
 	if invalidate {
 		verb, title = "invalidate", "Invalidate memories"
 	}
-	msg := fmt.Sprintf("%s %s? Invalidated memories leave recall until restored.", verb, count(len(ids)))
+	msg := fmt.Sprintf("%s %s? Invalidated memories leave recall until restored.", verb, m.names(ids))
 	var d *components.Confirm
 	req := func(context.Context) (tea.Cmd, error) {
 		reason := strings.TrimSpace(d.Typed())
@@ -99,6 +99,29 @@ func (m *Model) confirmBulk(invalidate bool) tea.Cmd {
 		d = components.NewConfirm(m.c, title, msg, "", verb+" memories", verb, req).WithNote("reason (optional), e.g. the user corrected this")
 	}
 	return common.OpenDialog(d)
+}
+
+// names says which memories ids are: one by its first line and id, several by their
+// count and the first three.
+func (m *Model) names(ids []string) string {
+	name := func(id string) string {
+		if i, ok := m.win.find(id); ok {
+			return common.ItemName(m.win.item(i).Text, id)
+		}
+		return common.ItemName("", id)
+	}
+	if len(ids) == 1 {
+		return name(ids[0])
+	}
+	shown := make([]string, 0, 3)
+	for _, id := range ids[:min(3, len(ids))] {
+		shown = append(shown, name(id))
+	}
+	s := count(len(ids)) + ": " + strings.Join(shown, ", ")
+	if rest := len(ids) - len(shown); rest > 0 {
+		s += fmt.Sprintf(" and %d more", rest)
+	}
+	return s
 }
 
 // count is "1 memory" or "n memories".
@@ -133,7 +156,16 @@ func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
 		m.notice += fmt.Sprintf(", %d failed", n)
 	}
 	failed := m.failuresDialog(verb) // before the reload drops the rows' text
-	reload := m.reload()
+	// The cursor stays on its memory if it was not acted on; one that was leaves this
+	// list, and the row then holds the next one.
+	keep := ""
+	if mem := m.current(); mem != nil && !slices.Contains(m.bulk.ids, mem.ID) {
+		keep = mem.ID
+	} else if m.bulk.done > 0 {
+		m.notice += " · " + m.keys.Memories.State.Help().Key + " cycles the state filter to find them"
+	}
+	reload := m.refresh(keep)
+	m.selected = map[string]bool{}
 	for _, f := range m.bulk.failures {
 		m.selected[f.id] = true // failures stay selected, to retry
 	}

@@ -39,8 +39,8 @@ func TestBulkPartialFailure(t *testing.T) {
 	}
 	r.Keys("x")
 	conf := uitest.Front[*components.Confirm](r)
-	if v := ansi.Strip(conf.View()); !strings.Contains(v, "invalidate 3 memories?") {
-		t.Fatalf("confirmation does not state the count:\n%s", v)
+	if v := ansi.Strip(conf.View()); !strings.Contains(v, "invalidate 3 memories: “") || strings.Count(v, "”") != 3 {
+		t.Fatalf("confirmation does not state the count and name the memories:\n%s", v)
 	}
 	r.Keys("enter")
 	if m.bulk.running || m.bulk.done != 3 {
@@ -88,7 +88,7 @@ func TestBulkPartialFailure(t *testing.T) {
 		t.Fatalf("%d invalidated, want %d", m.win.total, base+2)
 	}
 	r.Keys("A", "u")
-	if v := ansi.Strip(r.Front().View()); !strings.Contains(v, "restore "+count(base+2)+"?") {
+	if v := ansi.Strip(r.Front().View()); !strings.Contains(v, "restore "+count(base+2)+": “") || !strings.Contains(v, " and 2 more?") {
 		t.Fatalf("restore confirmation:\n%s", v)
 	}
 	r.Keys("enter")

@@ -214,17 +214,16 @@ func (m *Model) onPreview(msg previewMsg) tea.Cmd {
 		if _, err := cl.UpdateMemory(ctx, bank, msg.id, msg.update); err != nil {
 			return nil, fmt.Errorf("update memory %s: %w", msg.id, err)
 		}
-		return common.Emit(savedMsg{}), nil
+		return common.Emit(savedMsg{id: msg.id}), nil
 	}
 	return common.OpenDialog(components.NewConfirm(m.c, "Save changes?", strings.Join(msg.diff, "\n"), "", "edit memory", "save", req))
 }
 
 // savedMsg says an edit was saved.
-type savedMsg struct{}
+type savedMsg struct{ id string }
 
-// onSaved refreshes the page the edited memory is on.
-func (m *Model) onSaved(savedMsg) tea.Cmd {
-	n := pageFor(m.cursor)
-	delete(m.win.pages, n)
-	return tea.Batch(m.fetch(), common.Toast("memory saved"))
+// onSaved fetches the list again, since an edit can change its order, and keeps the
+// cursor on the edited memory.
+func (m *Model) onSaved(msg savedMsg) tea.Cmd {
+	return tea.Batch(m.refresh(msg.id), common.Toast("memory saved"))
 }

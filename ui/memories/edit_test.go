@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
@@ -159,5 +160,64 @@ func TestDiffShowsLineBreaks(t *testing.T) {
 	got := strings.Join(diffLines(before, after), "\n")
 	if want := "text:\n- … likes oat …\n+ … likes ↵ oat …"; got != want {
 		t.Errorf("diff:\n%s", got)
+	}
+}
+
+// TestEditKeepsTheCursorOnTheMemory: saving an edit can change the list's order; the
+// cursor must stay on the edited memory, not on its old row, so that the next key
+// (x, say) acts on the memory the user was looking at.
+func TestEditKeepsTheCursorOnTheMemory(t *testing.T) {
+	// Also when the list grew while the editor was open.
+	m, r := uitest.Demo(t, New)
+	r.Keys("s")
+	r.Type("aisle")
+	r.Keys("enter", "G")
+	mem := *m.current()
+	r.Keys("E", "ctrl+e") // to the end of the text
+	r.Type(" Always.")
+	r.Keys("ctrl+s")
+	// Meanwhile an agent stores a newer memory that the search finds: every row of the
+	// list moves down by one.
+	if _, err := r.C.Client.Retain(t.Context(), uitest.DemoBank, client.RetainRequest{
+		Items: []client.MemoryItem{{Content: "Alex asked for an aisle seat on the next flight too."}}}); err != nil {
+		t.Fatal(err)
+	}
+	r.Keys("enter")
+	if got := m.current(); got == nil || got.ID != mem.ID {
+		t.Fatalf("after the edit the cursor is on %+v, want %s (%q)", got, mem.ID, mem.Text)
+	}
+	if got := m.current().Text; got != mem.Text+" Always." {
+		t.Errorf("the row shows %q", got)
+	}
+	// The invalidate confirmation names it.
+	r.Keys("x")
+	if v := ansi.Strip(r.Front().View()); !strings.Contains(v, "invalidate “"+mem.Text[:20]) || !strings.Contains(v, mem.ID[:8]) {
+		t.Errorf("confirmation does not name the memory:\n%s", v)
+	}
+}
+
+// TestRefreshSaysWhereTheMemoryWent: r keeps the cursor on its memory; when another
+// client took that memory out of the list, the cursor keeps the row and a notice
+// names the memory that left.
+func TestRefreshSaysWhereTheMemoryWent(t *testing.T) {
+	m, r := uitest.Demo(t, New)
+	r.Keys("j", "j")
+	next := *m.win.item(m.cursor + 1)
+	r.Keys("k", "r")
+	if got := m.current(); m.cursor != 1 || got == nil || got.ID != m.win.item(1).ID {
+		t.Fatalf("refresh moved the cursor to row %d", m.cursor)
+	}
+	r.Keys("j")
+	gone := *m.current()
+	if _, err := r.C.Client.UpdateMemory(t.Context(), uitest.DemoBank, gone.ID,
+		client.UpdateMemoryRequest{State: client.Ptr("invalidated"), Reason: client.Ptr("test")}); err != nil {
+		t.Fatal(err)
+	}
+	r.Keys("r")
+	if got := m.current(); m.cursor != 2 || got == nil || got.ID != next.ID {
+		t.Errorf("cursor on row %d (%v), want row 2 holding the next memory", m.cursor, got)
+	}
+	if toast := r.Toasts[len(r.Toasts)-1]; !strings.Contains(toast, common.ItemName(gone.Text, gone.ID)+" is no longer in this list") {
+		t.Errorf("toast %q", toast)
 	}
 }

@@ -61,7 +61,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, mk.Search, mk.Tags):
 		return m.startEdit(key.Matches(k, mk.Tags))
 	case key.Matches(k, m.keys.Global.Refresh):
-		return m.reload()
+		return m.refresh(m.currentID())
 	case key.Matches(k, mk.Select):
 		if mem := m.current(); mem != nil {
 			if m.selected[mem.ID] {
@@ -143,6 +143,12 @@ func (m *Model) moveTo(i int) tea.Cmd {
 	if m.win.total <= 0 {
 		return nil
 	}
+	m.place(i)
+	return m.fetch()
+}
+
+// place puts the cursor on row i (clamped) and scrolls it into view.
+func (m *Model) place(i int) {
 	m.cursor = min(max(i, 0), m.win.total-1)
 	h := max(m.rowsHeight(), 1)
 	if m.cursor < m.offset {
@@ -151,7 +157,6 @@ func (m *Model) moveTo(i int) tea.Cmd {
 		m.offset = m.cursor - h + 1
 	}
 	m.win.evict(m.cursor)
-	return m.fetch()
 }
 
 // Actions implements common.Actioner: the filters, and an observation's sources.

@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"fmt"
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
@@ -39,7 +40,9 @@ type Model struct {
 	selected map[string]bool // ids chosen with space or A
 	bulk     bulkState
 	notice   string
-	head     headCache
+	// keep is the memory the cursor stays on across a refresh, once its page is back.
+	keep, keepName string
+	head           headCache
 
 	input    textinput.Model // the server-side text filter, while editing
 	editing  bool
@@ -142,13 +145,35 @@ func (m *Model) show(msg common.ShowMemoriesMsg) tea.Cmd {
 	return m.reload()
 }
 
-// reload resets the window (new sequence, cursor at the top) and fetches the first page.
+// reload resets the window (new sequence, cursor at the top) and fetches the first page:
+// the list is another one (bank or filters changed).
 func (m *Model) reload() tea.Cmd {
 	m.win.reset()
-	m.cursor, m.offset, m.err = 0, 0, nil
+	m.cursor, m.offset, m.err, m.keep = 0, 0, nil, ""
 	m.selected = map[string]bool{}
 	m.refilter()
 	return m.fetch()
+}
+
+// refresh fetches the same list again around the cursor's row, and puts the cursor
+// back on the memory id wherever the new order put it among the loaded rows; follow
+// says so when it left them. With no id the cursor keeps its row.
+func (m *Model) refresh(id string) tea.Cmd {
+	m.keepName = common.ItemName("", id)
+	if i, ok := m.win.find(id); ok {
+		m.keepName = common.ItemName(m.win.item(i).Text, id)
+	}
+	m.win.reset()
+	m.err, m.keep = nil, id
+	return m.fetch()
+}
+
+// currentID is the id of the memory under the cursor, "" when none is.
+func (m *Model) currentID() string {
+	if mem := m.current(); mem != nil {
+		return mem.ID
+	}
+	return ""
 }
 
 // current is the memory under the cursor (nil while its page loads).
@@ -161,16 +186,23 @@ func (m *Model) current() *client.Memory {
 
 // follow opens the memory a ShowMemoriesMsg asked for, once it is in a loaded page.
 func (m *Model) follow() tea.Cmd {
+	if m.keep != "" {
+		if i, ok := m.win.find(m.keep); ok {
+			m.keep = ""
+			m.place(i)
+		} else if len(m.win.loading) == 0 {
+			// Every page around the row is back and the memory is not among them.
+			m.keep = ""
+			return common.Toast(fmt.Sprintf("%s is no longer in this list near row %s; the cursor stays on that row",
+				m.keepName, common.Thousands(m.cursor+1)))
+		}
+	}
 	if m.open == "" {
 		return nil
 	}
-	for n, p := range m.win.pages {
-		for i := range p.items {
-			if p.items[i].ID == m.open {
-				m.cursor, m.open = n*pageSize+i, ""
-				return m.openDetail()
-			}
-		}
+	if i, ok := m.win.find(m.open); ok {
+		m.cursor, m.open = i, ""
+		return m.openDetail()
 	}
 	return nil
 }

@@ -57,6 +57,18 @@ func (w *window) reset() {
 	*w = newWindow(w.seq + 1)
 }
 
+// find returns the index of the memory id among the loaded pages.
+func (w *window) find(id string) (int, bool) {
+	for n, p := range w.pages {
+		for i := range p.items {
+			if p.items[i].ID == id {
+				return n*pageSize + i, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // item returns the memory at index i, or nil when its page is not loaded.
 func (w *window) item(i int) *client.Memory {
 	p := w.pages[i/pageSize]
@@ -162,5 +174,6 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 		m.refilter()
 		return m.follow()
 	}
-	return tea.Batch(m.follow(), m.fetch())
+	fetch := m.fetch() // first: follow waits for the pages it starts
+	return tea.Batch(m.follow(), fetch)
 }
