@@ -91,7 +91,7 @@ func (m *Model) listLines(w, h int) []string {
 			lines = append(lines, components.Fit(l, w))
 		}
 	}
-	lines = append(lines, components.Fit(st.Label.Render(m.columns(w).titles()), w))
+	lines = append(lines, components.Fit("  "+st.Label.Render(m.columns(w-gutter).titles()), w))
 	body := h - len(lines)
 	switch {
 	case m.bank == "":
@@ -112,14 +112,15 @@ func (m *Model) listLines(w, h int) []string {
 		rows := m.rows.rows
 		for i := m.offset; i < len(rows) && i < len(m.rows.plain) && i < m.offset+body; i++ {
 			if i == m.cursor {
-				sel := st.Cursor
+				// The glyph marks the row without colour (NO_COLOR, monochrome).
+				sel, g := st.Cursor, st.Muted.Render("▌ ")
 				if m.focused && !(m.open && m.wide()) {
-					sel = st.Selected
+					sel, g = st.Selected, st.Accent.Render("▌ ")
 				}
-				lines = append(lines, sel.Render(m.rows.plain[i]))
+				lines = append(lines, g+sel.Render(m.rows.plain[i]))
 				continue
 			}
-			lines = append(lines, rows[i])
+			lines = append(lines, "  "+rows[i])
 		}
 	}
 	blank := strings.Repeat(" ", w)
@@ -174,6 +175,9 @@ func (m *Model) columns(w int) columns {
 	return c
 }
 
+// gutter is the columns before each row: the cursor's glyph and a space.
+const gutter = 2
+
 // titles is the column header.
 func (c columns) titles() string {
 	s := components.Fit("DOCUMENT", c.id) + " " + padLeft("SIZE", c.size) + " " + padLeft("MEM", c.mem) + " "
@@ -201,10 +205,10 @@ func (r *rowCache) refresh(m *Model, w int) {
 		return
 	}
 	r.width, r.version, r.styles, r.now = w, m.list.version, m.c.Styles, now
-	c := m.columns(w)
+	c := m.columns(w - gutter)
 	r.rows, r.plain = make([]string, len(m.list.items)), make([]string, len(m.list.items))
 	for i := range m.list.items {
-		r.rows[i], r.plain[i] = m.row(&m.list.items[i], c, w)
+		r.rows[i], r.plain[i] = m.row(&m.list.items[i], c, w-gutter)
 	}
 }
 

@@ -108,13 +108,13 @@ func (d *listDialog) View() string {
 	}
 	out = append(out, "")
 	for i := d.off; i < len(d.lines) && i < d.off+rows; i++ {
-		line := components.Fit(d.lines[i], w)
+		line := components.Fit("  "+d.lines[i], w)
 		if i == d.cursor {
-			line = st.Selected.Render(line)
+			line = st.Accent.Render("▌ ") + st.Selected.Render(components.Fit(d.lines[i], w-2))
 		}
 		out = append(out, line)
 		if i < len(d.subs) {
-			out = append(out, st.Muted.Render(components.Fit("  "+d.subs[i], w)))
+			out = append(out, st.Muted.Render(components.Fit("    "+d.subs[i], w)))
 		}
 	}
 	return st.Overlay.Render(strings.Join(out, "\n"))

@@ -127,19 +127,23 @@ func (m *Model) topLine(w int) string {
 // columns are the widths of a row's cells at pane width w.
 type columns struct{ typ, date, text, tags, ents int }
 
+// gutter is the columns before each row's cells: the cursor's glyph, the selection's
+// and a space.
+const gutter = 3
+
 func cols(w int) columns {
 	c := columns{typ: 6, date: 11}
 	if w >= wide {
 		c.tags, c.ents = 18, 18
 	}
-	c.text = max(w-2-c.typ-c.date-c.tags-c.ents, 8)
+	c.text = max(w-gutter-c.typ-c.date-c.tags-c.ents, 8)
 	return c
 }
 
 // titles are the column titles.
 func (m *Model) titles(w int) string {
 	c := cols(w)
-	s := "  " + components.Fit("TYPE", c.typ) + components.Fit("DATE", c.date) + components.Fit("TEXT", c.text)
+	s := strings.Repeat(" ", gutter) + components.Fit("TYPE", c.typ) + components.Fit("DATE", c.date) + components.Fit("TEXT", c.text)
 	if c.tags > 0 {
 		s += components.Fit("TAGS", c.tags) + components.Fit("ENTITIES", c.ents)
 	}
@@ -168,16 +172,7 @@ func (m *Model) rowLines(w int) []string {
 	}
 	out := make([]string, 0, h)
 	for i := m.offset; i < m.win.total && len(out) < h; i++ {
-		body := m.row(i, w)
-		mark := "  "
-		if mem := m.win.item(i); mem != nil && m.selected[mem.ID] {
-			mark = st.Accent.Render("●") + " "
-		}
-		line := mark + body // rows are drawn to exactly w-2 cells
-		if i == m.cursor {
-			line = st.Selected.Render(ansi.Strip(line))
-		}
-		out = append(out, line)
+		out = append(out, m.line(i, w))
 	}
 	return out
 }
@@ -191,17 +186,27 @@ func (m *Model) quickLines(w, h int) []string {
 	out := make([]string, 0, h)
 	for p := q.off; p < len(q.rows) && len(out) < h; p++ {
 		i := q.rows[p]
-		mark := "  "
-		if mem := m.win.item(i); mem != nil && m.selected[mem.ID] {
-			mark = st.Accent.Render("●") + " "
-		}
-		line := mark + m.row(i, w)
-		if i == m.cursor {
-			line = st.Selected.Render(ansi.Strip(line))
-		}
-		out = append(out, line)
+		out = append(out, m.line(i, w))
 	}
 	return out
+}
+
+// line is row i with its two marks: ▌ on the cursor's row, so that it shows without
+// colour (NO_COLOR, monochrome), and ● on a selected memory.
+func (m *Model) line(i, w int) string {
+	st := m.c.Styles
+	cur, sel := " ", " "
+	if i == m.cursor {
+		cur = "▌"
+	}
+	if mem := m.win.item(i); mem != nil && m.selected[mem.ID] {
+		sel = "●"
+	}
+	body := m.row(i, w) // rows are drawn to exactly w-gutter cells
+	if i == m.cursor {
+		return st.Accent.Render(cur) + st.Selected.Render(sel+" "+ansi.Strip(body))
+	}
+	return cur + st.Accent.Render(sel) + " " + body
 }
 
 // row returns row i's cells (without the selection mark) as settle drew them into its
@@ -209,13 +214,13 @@ func (m *Model) quickLines(w, h int) []string {
 func (m *Model) row(i, w int) string {
 	p := m.win.pages[i/pageSize]
 	if p == nil || i%pageSize >= len(p.items) {
-		return components.Fit(m.c.Styles.Muted.Render("⋯ loading"), w-2)
+		return components.Fit(m.c.Styles.Muted.Render("⋯ loading"), w-gutter)
 	}
 	j := i % pageSize
 	if p.width == w && p.styles == m.c.Styles && p.rows[j] != "" {
 		return p.rows[j]
 	}
-	return m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-2))
+	return m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-gutter))
 }
 
 // keepRow draws row i into its page's cache, which a new width or theme empties.
@@ -229,7 +234,7 @@ func (m *Model) keepRow(i, w int) {
 		p.width, p.styles = w, m.c.Styles
 	}
 	if j := i % pageSize; p.rows[j] == "" {
-		p.rows[j] = m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-2))
+		p.rows[j] = m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-gutter))
 	}
 }
 
