@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the README screenshots: runs the real binary against the built-in demo
 # server in a private tmux server, captures each screen with its colours
-# (capture-pane -e) and renders it to PNG with freeze. Run from anywhere: make screenshots.
+# (capture-pane -e) and renders it to PNG with freeze, about 1,400 px wide, then
+# compresses it with pngquant (installed with apt-get when missing and run as root).
+# A shot whose screen text is the same as last time (screenshots/text/NAME.txt) is not
+# rendered again, so an unchanged screen adds nothing to the history. Run from
+# anywhere: make screenshots (FORCE=1 renders every shot).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -11,7 +15,16 @@ sock="$work/tmux.sock"
 trap 'tmux -S "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
 command -v tmux >/dev/null || { echo "screenshots: tmux is required" >&2; exit 1; }
+if ! command -v pngquant >/dev/null; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pngquant </dev/null >/dev/null
+  else
+    echo "screenshots: pngquant is required (apt-get install pngquant)" >&2
+    exit 1
+  fi
+fi
 FREEZE=(go run github.com/charmbracelet/freeze@v0.2.2)
+mkdir -p "$out/text"
 
 echo "building"
 (cd "$root" && go build -o "$work/hindsight-tui" .)
@@ -53,9 +66,22 @@ keys() { local name=$1; shift; tmux -S "$sock" send-keys -t "$name" "$@"; }
 # close NAME sends Escape and pauses, so the next key is not read as alt+key.
 close() { keys "$1" Escape; sleep 0.4; }
 
-# shot NAME FILE captures the screen with colours and renders FILE.png.
+# shot NAME FILE captures the screen with colours and renders FILE.png, unless its text
+# is what text/FILE.txt holds and FILE.png exists.
 shot() {
   local name=$1 file=$2
+  # What differs from run to run without the screen changing is left out of the
+  # comparison: the demo server's port, clock times (its data is dated relative to now),
+  # request timings, generated ids, and the padding that follows them.
+  tmux -S "$sock" capture-pane -p -t "$name" |
+    sed -E -e 's/127\.0\.0\.1:[0-9]+/127.0.0.1:PORT/g' -e 's/\b[0-2][0-9]:[0-5][0-9]\b/HH:MM/g' \
+      -e 's/\b[0-9]+(\.[0-9]+)? (ms|s)\b/N \2/g' -e 's/\b[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\b/UUID/g' \
+      -e 's/\b[0-9a-f]{8}\b/ID/g' -e 's/ +/ /g' >"$work/$file.txt"
+  if [ -z "${FORCE:-}" ] && [ -f "$out/$file.png" ] && cmp -s "$work/$file.txt" "$out/text/$file.txt"; then
+    echo "unchanged screenshots/$file.png"
+    return
+  fi
+  cp "$work/$file.txt" "$out/text/$file.txt"
   # tmux carries colours over line ends but freeze starts every line afresh, so each
   # line is prefixed with the attributes still in force; and freeze does not reset the
   # background on SGR 49, so that is spelled out as its window colour.
@@ -64,9 +90,12 @@ shot() {
       s/\e\[([0-9;:]*)m/ my $p = $1; if ($p eq "" || $p eq "0") { $st = "" } else { $st .= "\e[${p}m" } "\e[${p}m" /ge;
       $_ = $pre . $_;' |
     sed -e 's/\x1b\[49m/\x1b[48;2;23;23;23m/g' >"$work/$file.ansi"
-  (cd "$root" && "${FREEZE[@]}" "$work/$file.ansi" -o "$out/$file.png" \
-    --window=false --padding 20 --margin 0 --border.radius 8 >/dev/null)
-  echo "wrote screenshots/$file.png"
+  # freeze draws PNGs at four times the SVG's size; a 4.7 px font makes a 120-column
+  # screen about 1,400 px wide.
+  (cd "$root" && "${FREEZE[@]}" "$work/$file.ansi" -o "$work/$file.png" \
+    --window=false --font.size 4.7 --padding 6 --margin 0 --border.radius 3 >/dev/null)
+  pngquant --quality 70-95 --speed 1 --strip --force --output "$out/$file.png" "$work/$file.png"
+  echo "wrote screenshots/$file.png ($(($(wc -c <"$out/$file.png") / 1024)) KB)"
 }
 
 start main 120 40 --demo
