@@ -176,6 +176,12 @@ func (m Model) actions() []common.Action {
 			if m.focus != i+1 {
 				out = append(out, common.Action{Name: "Go to " + t.Title, Key: strconv.Itoa(i + 1), Msg: focusMsg{ring: i + 1}})
 			}
+			if t.ID == common.PaneEntities {
+				// The tag browser lives in the entities tab, behind t; it is named here so
+				// that it can be found.
+				out = append(out, common.Action{Name: "Go to Tags: the bank's tags and their memories", Key: strconv.Itoa(i+1) + " t",
+					Msg: common.ShowPaneMsg{ID: common.PaneEntities, Then: common.ShowTagsMsg{}}})
+			}
 		}
 	} else {
 		add(g.Refresh, "Retry the connection", retryMsg{})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/uitest"
 )
 
 func TestFuzzyFind(t *testing.T) {
@@ -160,4 +161,16 @@ func regexpLine(screen, anchor, want string) bool {
 		}
 	}
 	return false
+}
+
+// TestTagsHaveTheirOwnEntry: the tag browser sits behind t in the entities tab; the
+// palette names it, and running the entry shows it.
+func TestTagsHaveTheirOwnEntry(t *testing.T) {
+	h := realModel(t, uitest.DemoServer(t), 120, 40)
+	h.run(h.m.Init(), 0)
+	h.press(":")
+	h.typeText("tags")
+	mustContain(t, h.screen(), "Go to Tags")
+	h.press("enter")
+	mustContain(t, h.screen(), "━ Entities", "search tags", "t entities")
 }

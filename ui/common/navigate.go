@@ -51,6 +51,9 @@ type ShowDocumentMsg struct {
 	ChunkID    string
 }
 
+// ShowTagsMsg asks the entities pane to show the bank's tags.
+type ShowTagsMsg struct{}
+
 // ShowEntityMsg asks the entities pane to open an entity.
 type ShowEntityMsg struct {
 	BankID   string

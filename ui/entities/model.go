@@ -174,6 +174,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		cmd = m.onPage(msg)
 	case detailMsg:
 		cmd = m.onDetail(msg)
+	case common.ShowTagsMsg:
+		if !m.showTags {
+			cmd = m.toggleTags()
+		}
 	case common.ActionMsg:
 		switch msg.Kind {
 		case actToggle:
