@@ -38,6 +38,7 @@ type Global struct {
 	CopyID    key.Binding
 	CopyJSON  key.Binding
 	Theme     key.Binding
+	Sidebar   key.Binding // hide or show the bank list beside the panes
 }
 
 // List bindings move through any list or table.
@@ -121,6 +122,7 @@ func Default() KeyMap {
 			CopyID:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy id")),
 			CopyJSON:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy JSON")),
 			Theme:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "light/dark theme")),
+			Sidebar:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bank list on/off")),
 		},
 		List: List{
 			Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),

@@ -22,6 +22,7 @@ type (
 	showPaletteMsg   struct{}
 	showErrorLogMsg  struct{}
 	toggleThemeMsg   struct{}
+	toggleSidebarMsg struct{}
 	cancelConnectMsg struct{}
 	cycleFocusMsg    struct{ delta int }
 	focusMsg         struct{ ring int } // 0 = sidebar, n = tab n
@@ -42,6 +43,8 @@ func (m Model) action(msg tea.Msg) (Model, tea.Cmd, bool) {
 		cmd = m.r.OpenDialog(router.Root, newPalette(m.com, m.actions()))
 	case showErrorLogMsg:
 		cmd = m.r.OpenDialog(router.Root, newErrorLogDialog(m.com, m.errs))
+	case toggleSidebarMsg:
+		m, cmd = m.toggleSidebar()
 	case toggleThemeMsg:
 		m = m.setTheme(!m.isDark)
 		m, cmd = m.addToast("theme: "+themeName(m.isDark), false)
@@ -193,6 +196,11 @@ func (m Model) actions() []common.Action {
 	add(g.Help, "Show all keys", showHelpMsg{})
 	add(g.ErrorLog, "Show the error log", showErrorLogMsg{})
 	add(g.Theme, "Switch to the "+themeName(!m.isDark)+" theme", toggleThemeMsg{})
+	if m.noSidebar {
+		add(g.Sidebar, "Show the bank list beside the panes", toggleSidebarMsg{})
+	} else if !m.lay.Collapsed {
+		add(g.Sidebar, "Hide the bank list: the panes take the width", toggleSidebarMsg{})
+	}
 	add(g.Quit, "Quit", quitMsg{})
 	return out
 }

@@ -61,6 +61,8 @@ func (m Model) globalFor(msg tea.KeyPressMsg) (tea.Msg, bool) {
 		return retryMsg{}, true
 	case key.Matches(msg, g.Theme):
 		return toggleThemeMsg{}, true
+	case key.Matches(msg, g.Sidebar):
+		return toggleSidebarMsg{}, true
 	case key.Matches(msg, g.NextPane):
 		return cycleFocusMsg{delta: 1}, true
 	case key.Matches(msg, g.PrevPane):
@@ -104,6 +106,7 @@ func (m Model) navKeys() keymap.Global {
 	}
 	g.CopyID.SetEnabled(connected)
 	g.CopyJSON.SetEnabled(connected)
+	g.Sidebar.SetEnabled(connected && (m.noSidebar || !m.lay.Collapsed))
 	// Once connected, refreshing is the panes' business (each reloads what it
 	// shows); before that, r retries the connection.
 	g.Refresh.SetEnabled(!connected)

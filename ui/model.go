@@ -48,6 +48,8 @@ type Model struct {
 
 	lay    layout.Screen
 	isDark bool
+	// noSidebar hides the bank list beside the panes (B), for narrow terminals.
+	noSidebar bool
 
 	// r holds every pane (the sidebar under sidebarID, the tabs under their ids) and
 	// the dialog stack, and delivers messages; shared by copies of the model.

@@ -6,6 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"hindsight-tui/ui/uitest"
 )
 
 // TestResizeStorm renders the whole app at many sizes, in a random-looking order
@@ -48,4 +51,31 @@ func TestTooSmallMessage(t *testing.T) {
 	mustContain(t, h.screen(), "Terminal too small: 50×15.", "at least 60×20")
 	h.send(tea.WindowSizeMsg{Width: 60, Height: 20})
 	mustNotContain(t, h.screen(), "Terminal too small")
+}
+
+// TestHideTheSidebar: B hides the bank list so the panes take the width (at 80x24 it
+// takes a quarter of it), the bank list becomes a tab of its own, and B brings it back.
+func TestHideTheSidebar(t *testing.T) {
+	h := realModel(t, uitest.DemoServer(t), 80, 24)
+	h.run(h.m.Init(), 0)
+	h.press("2")
+	paneWidth := func() int {
+		for _, row := range strings.Split(h.screen(), "\n") {
+			if _, rest, ok := strings.Cut(row, "┏━ Memories"); ok {
+				return ansi.StringWidth("┏━ Memories" + rest)
+			}
+		}
+		return 0
+	}
+	before := paneWidth()
+	h.press("B")
+	if got := paneWidth(); got != 80 || got <= before {
+		t.Fatalf("the memories pane is %d wide after B (was %d), want the whole 80", got, before)
+	}
+	mustContain(t, h.screen(), "Banks   1 ")
+	golden.RequireEqual(t, h.screen())
+	h.press("B")
+	if got := paneWidth(); got != before {
+		t.Errorf("after B again the pane is %d wide, want %d", got, before)
+	}
 }

@@ -20,7 +20,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.lay = layout.Compute(msg.Width, msg.Height)
+		m.lay = m.layoutFor(msg.Width, msg.Height)
 		return m.resize(), nil
 	case tea.BackgroundColorMsg:
 		return m.setTheme(msg.IsDark()), nil
@@ -96,6 +96,28 @@ func (m Model) handleUp(msg tea.Msg) (Model, tea.Cmd) {
 // resize applies the current layout: every pane gets the size inside its border.
 // Below the minimum size panes keep their last size (they are not drawn), so no pane
 // ever has to cope with a zero or negative size.
+// layoutFor is the screen's layout at w×h, without the bank list when it is hidden.
+func (m Model) layoutFor(w, h int) layout.Screen {
+	l := layout.Compute(w, h)
+	if m.noSidebar {
+		l = l.WithoutSidebar()
+	}
+	return l
+}
+
+// toggleSidebar hides or shows the bank list; hiding it from the list moves the focus
+// to the active pane, which then has the width.
+func (m Model) toggleSidebar() (Model, tea.Cmd) {
+	m.noSidebar = !m.noSidebar
+	m.lay = m.layoutFor(m.lay.Width, m.lay.Height)
+	m = m.resize()
+	var cmd tea.Cmd
+	if m.noSidebar && m.focus == 0 && len(m.tabs) > 0 {
+		m, cmd = m.setFocus(m.active + 1)
+	}
+	return m, cmd
+}
+
 func (m Model) resize() Model {
 	l := m.lay
 	if l.TooSmall {

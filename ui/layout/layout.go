@@ -75,6 +75,20 @@ func Compute(w, h int) Screen {
 	return l
 }
 
+// WithoutSidebar is the layout with the bank list hidden: as in a narrow terminal, the
+// panes take the whole width and the bank list becomes a tab of its own. A layout that
+// is already one column, or too small, is returned as it is.
+func (l Screen) WithoutSidebar() Screen {
+	if l.TooSmall || l.Collapsed {
+		return l
+	}
+	l.Collapsed = true
+	l.Tabs = Rect{X: 0, Y: l.Tabs.Y, W: l.Width, H: 1}
+	l.Sidebar = Rect{X: 0, Y: l.Main.Y, W: l.Width, H: l.Main.H}
+	l.Main = l.Sidebar
+	return l
+}
+
 // Body is the area below the tab bar that the panes share; the connection screen
 // uses all of it.
 func (l Screen) Body() Rect {
