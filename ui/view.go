@@ -193,8 +193,9 @@ func (m Model) tabItems(short int) []tabItem {
 }
 
 // tabBar places the tab labels: over the main pane when they fit there, else across
-// the whole row, else with the labels of the inactive tabs shortened (to four letters,
-// then to their numbers), so every tab stays visible and clickable.
+// the whole row, else with the labels of the inactive tabs cut to the most letters
+// that fit (at least three, else only their numbers), so every tab stays visible and
+// clickable.
 func (m Model) tabBar() (x0 int, items []tabItem) {
 	width := func(items []tabItem) int {
 		if len(items) == 0 {
@@ -210,8 +211,11 @@ func (m Model) tabBar() (x0 int, items []tabItem) {
 	case width(full) <= m.lay.Width:
 		return 0, full
 	}
-	if short := m.tabItems(4); width(short) <= m.lay.Width {
-		return 0, short
+	// The longest shortened labels that fit, down to three letters.
+	for n := 9; n >= 3; n-- {
+		if short := m.tabItems(n); width(short) <= m.lay.Width {
+			return 0, short
+		}
 	}
 	return 0, m.tabItems(0)
 }
