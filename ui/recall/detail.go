@@ -63,6 +63,14 @@ func resultDoc(r *client.RecallResult, rank, tokens int, resp *client.RecallResp
 	if s := r.Scores; s != nil {
 		d.Section("Scores")
 		d.Field("final", score(&s.Final))
+		// With the trace on, the server says how it got there (the breakdown of the
+		// reranked candidates); without it, the hint says how to see it.
+		if b, ok := client.ScoreBreakdowns(resp.Trace)[r.ID]; ok {
+			d.Field("", "= "+b.String())
+			d.MutedText(client.ScoreFormula)
+		} else if len(resp.Trace) == 0 {
+			d.MutedText("t: the trace shows how it was computed")
+		}
 		d.Field("reranker", score(s.Reranker))
 		d.Field("semantic", score(s.Semantic))
 		d.Field("keyword", score(s.Keyword))

@@ -62,6 +62,10 @@ func TestGoldenViews(t *testing.T) {
 			m.cur.filters = filters{tags: []string{"no-such-tag"}, match: "any_strict"}
 			query(h, m, "coffee")
 		}},
+		{name: "score-breakdown", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			m.cur.filters = filters{trace: true}
+			query(h, m, "coffee")
+		}},
 		{name: "untrusted-text", bank: "team-platform", setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			query(h, m, "log line pasted during the payout batch postmortem")
 		}},

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"hindsight-tui/client"
 )
 
 // section is one tab of the viewer: a retrieval lane, the fused list, the reranked list
@@ -144,6 +146,11 @@ func rerankedSection(d *doc) *section {
 		{title: "#", right: true},
 		{title: "move", right: true},
 		{title: "rerank score", short: "score", right: true, drop: 1},
+		// score = CE × the three multipliers (API: recall score breakdown).
+		{title: "= CE", right: true, drop: 3},
+		{title: "× recency", short: "×rec", right: true, drop: 4},
+		{title: "× temporal", short: "×tmp", right: true, drop: 5},
+		{title: "× proof", short: "×prf", right: true, drop: 6},
 		{title: "rrf #", right: true, drop: 2},
 		{title: "text", flex: true},
 	}
@@ -158,8 +165,11 @@ func rerankedSection(d *doc) *section {
 		case toneMuted:
 			same++
 		}
+		b := client.ScoreBreakdown{Recency: r.recency.v, Temporal: r.temporal.v, ProofNorm: r.proof.v}
 		t.rows = append(t.rows, row{nodeID: r.nodeID, cells: []cell{
 			newCell(fmtRank(r.rank), toneNone), mv, newCell(fmtScore(r.score), toneNone),
+			newCell(fmtScore(r.ce), toneNone),
+			factorCell(b.RecencyFactor(), r.recency.ok), factorCell(b.TemporalFactor(), r.temporal.ok), factorCell(b.ProofFactor(), r.proof.ok),
 			newCell(fmtRank(r.rrfRank), toneNone), textCell(r.text, r.nodeID),
 		}})
 	}
@@ -168,6 +178,22 @@ func rerankedSection(d *doc) *section {
 	s.info = joinInfo(plural(len(p.items), "result"),
 		fmt.Sprintf("%d up, %d down, %d unchanged", up, down, same)) + skippedText(p.skipped)
 	return s
+}
+
+// factorCell is one multiplier of the final score: above 1 it raised the score
+// (green), below 1 it lowered it (red); ok is false when the trace lacks its part.
+func factorCell(f float64, ok bool) cell {
+	if !ok {
+		return newCell(dash, toneSubtle)
+	}
+	tone := toneMuted
+	switch {
+	case f > 1.0005:
+		tone = toneSuccess
+	case f < 0.9995:
+		tone = toneError
+	}
+	return newCell(fmt.Sprintf("%.3f", f), tone)
 }
 
 // moveCell shows how far reranking moved a result: ↑3 (up), ↓2 (down), = (stayed).

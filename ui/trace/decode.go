@@ -50,6 +50,9 @@ type fusedRow struct {
 type rerankRow struct {
 	rank, change, score, rrfRank num
 	nodeID, text                 string
+	// The parts of the score (score_components): the cross-encoder's, and the
+	// recency, temporal and proof values the formula turns into multipliers.
+	ce, recency, temporal, proof num
 }
 
 type phaseRow struct {
@@ -227,6 +230,10 @@ func readFused(m map[string]any) fusedRow {
 func readReranked(m map[string]any) rerankRow {
 	r := rerankRow{rank: asNum(m["rerank_rank"]), change: asNum(m["rank_change"]), score: asNum(m["rerank_score"]),
 		rrfRank: asNum(m["rrf_rank"]), nodeID: asText(m["node_id"]), text: asText(m["text"])}
+	if c, ok := asMap(m["score_components"]); ok {
+		r.ce, r.recency, r.temporal, r.proof = asNum(c["cross_encoder_score_normalized"]), asNum(c["recency"]),
+			asNum(c["temporal"]), asNum(c["proof_norm"])
+	}
 	// rank_change is rrf_rank - rerank_rank; derive it when only the ranks were sent.
 	if !r.change.ok && r.rank.ok && r.rrfRank.ok {
 		r.change = num{v: r.rrfRank.v - r.rank.v, ok: true}
