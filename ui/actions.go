@@ -138,12 +138,10 @@ func (m Model) copySelection(asJSON bool) (Model, tea.Cmd) {
 	}
 	what = sanitize.Line(what)
 	if asJSON {
-		m, toast := m.addToast("copied JSON of "+what, false)
-		return m, tea.Batch(tea.SetClipboard(jsonText), toast)
+		return m, common.Copy(jsonText, "the JSON of "+what)
 	}
 	kind, _, _ := strings.Cut(what, " ")
-	m, toast := m.addToast("copied "+strings.TrimSpace(kind+" id "+sanitize.Line(id)), false)
-	return m, tea.Batch(tea.SetClipboard(id), toast)
+	return m, common.Copy(id, strings.TrimSpace(kind+" id "+sanitize.Line(id)))
 }
 
 // actions lists everything the user can do now, for the command palette: the focused

@@ -147,6 +147,12 @@ func (d *helpDialog) column(g helpGroup) []string {
 }
 
 // content flows the groups into as many side-by-side columns as fit in width iw.
+// clipboardNote says where copied text goes: the app cannot tell whether the terminal
+// took it.
+const clipboardNote = "Copying (y, Y, c) sends the text to the terminal's clipboard with OSC 52, which works over SSH. " +
+	"In tmux it reaches the outer terminal only with `set -g set-clipboard on` in ~/.tmux.conf (the default, external, " +
+	"drops it); some terminals ask first or ignore it. Reflect's e writes the transcript to a file instead."
+
 func (d *helpDialog) content(iw int) []string {
 	cols := make([][]string, len(d.groups))
 	for i, g := range d.groups {
@@ -161,7 +167,11 @@ func (d *helpDialog) content(iw int) []string {
 		}
 		joined := lipgloss.JoinHorizontal(lipgloss.Top, interleave(rows, strings.Repeat(" ", gap))...)
 		if lipgloss.Width(joined) <= iw || n == 1 {
-			return strings.Split(joined, "\n")
+			lines := append(strings.Split(joined, "\n"), "")
+			for _, l := range wrap(clipboardNote, iw) {
+				lines = append(lines, d.com.Styles.Muted.Render(l))
+			}
+			return lines
 		}
 	}
 	return nil

@@ -137,9 +137,9 @@ func TestClipboardCopiesTheSelection(t *testing.T) {
 	}
 	f.sidebar.selID, f.sidebar.selWhat, f.sidebar.selJSON = "research-agent", "bank research-agent", `{"bank_id":"research-agent"}`
 	h.press("y")
-	mustContain(t, h.screen(), "copied bank id research-agent")
+	mustContain(t, h.screen(), "sent bank id research-agent to the terminal clipboard (OSC 52)")
 	h.press("Y")
-	mustContain(t, h.screen(), "copied JSON of bank research-agent")
+	mustContain(t, h.screen(), "sent the JSON of bank research-agent to the terminal")
 	if strings.Join(h.clipboard, "|") != `research-agent|{"bank_id":"research-agent"}` {
 		t.Errorf("clipboard got %q", h.clipboard)
 	}

@@ -28,6 +28,14 @@ type ToastMsg struct {
 // Toast returns a command that shows an info toast.
 func Toast(text string) tea.Cmd { return Emit(ToastMsg{Text: text}) }
 
+// Copy sends text to the terminal's clipboard with OSC 52 (which works over SSH) and
+// says so. It cannot know whether the terminal took it: tmux passes it on only with
+// set-clipboard on, some terminals ask first or ignore it, so the toast says where the
+// text was sent, not that it was copied; help says what to set.
+func Copy(text, what string) tea.Cmd {
+	return tea.Batch(tea.SetClipboard(text), Toast("sent "+what+" to the terminal clipboard (OSC 52)"))
+}
+
 // Emit returns a command that delivers msg.
 func Emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 

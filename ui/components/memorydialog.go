@@ -176,9 +176,9 @@ func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, kl.Bottom):
 		d.scrollBy(1 << 30)
 	case key.Matches(k, kg.CopyID) && d.mem != nil:
-		return tea.Batch(tea.SetClipboard(d.mem.ID), common.Toast("copied memory id "+sanitize.Line(d.mem.ID)))
+		return common.Copy(d.mem.ID, "memory id "+sanitize.Line(d.mem.ID))
 	case key.Matches(k, kg.CopyJSON) && d.mem != nil:
-		return tea.Batch(tea.SetClipboard(MemoryJSON(d.mem, d.history)), common.Toast("copied JSON of memory"))
+		return common.Copy(MemoryJSON(d.mem, d.history), "the memory's JSON")
 	}
 	return nil
 }

@@ -77,8 +77,7 @@ func (d *codeDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 		return d, common.CloseDialog(nil)
 	case key.Matches(k, kf.Confirm, d.c.Keys.Global.CopyID):
 		t := d.targets[d.cur]
-		return d, common.CloseDialog(tea.Batch(tea.SetClipboard(d.snippets[d.cur]),
-			common.Toast("copied the recall request as "+t.String())))
+		return d, common.CloseDialog(common.Copy(d.snippets[d.cur], "the recall request as "+t.String()))
 	case key.Matches(k, kl.Up), k.String() == "shift+tab":
 		d.cur = (d.cur - 1 + len(d.targets)) % len(d.targets)
 		d.scroll = 0

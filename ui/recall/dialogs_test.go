@@ -42,7 +42,7 @@ func TestCopyAsCodePassesTheCurrentRequest(t *testing.T) {
 	if h.Front() != nil {
 		t.Error("enter did not close the menu")
 	}
-	if len(h.Toasts) == 0 || !strings.Contains(h.Toasts[len(h.Toasts)-1], "copied") {
+	if len(h.Toasts) == 0 || !strings.Contains(h.Toasts[len(h.Toasts)-1], "to the terminal clipboard") {
 		t.Errorf("toasts %v", h.Toasts)
 	}
 	for _, s := range codegen.Targets() {

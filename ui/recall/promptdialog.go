@@ -89,8 +89,7 @@ func (d *promptDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 	case key.Matches(k, kf.Cancel, d.c.Keys.Global.Quit):
 		return d, common.CloseDialog(nil)
 	case key.Matches(k, kf.Confirm, d.c.Keys.Global.CopyID):
-		return d, common.CloseDialog(tea.Batch(tea.SetClipboard(d.text),
-			common.Toast("copied the prompt block ("+common.Thousands(d.tokens)+" tokens)")))
+		return d, common.CloseDialog(common.Copy(d.text, "the prompt block ("+common.Thousands(d.tokens)+" tokens)"))
 	case key.Matches(k, kl.Down):
 		d.scroll++
 	case key.Matches(k, kl.Up):

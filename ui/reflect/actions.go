@@ -88,10 +88,9 @@ func (m *Model) copyAnswer(asJSON bool) tea.Cmd {
 		if err != nil {
 			return common.Toast("the response could not be written as JSON")
 		}
-		return tea.Batch(tea.SetClipboard(string(b)), common.Toast("copied the response as JSON"))
+		return common.Copy(string(b), "the response as JSON")
 	}
-	return tea.Batch(tea.SetClipboard(t.answer),
-		common.Toast("copied the answer ("+common.Plural(len([]rune(t.answer)), "character", "characters")+")"))
+	return common.Copy(t.answer, "the answer ("+common.Plural(len([]rune(t.answer)), "character", "characters")+")")
 }
 
 // Actions implements common.Actioner: the pane's actions and every parameter, so each
