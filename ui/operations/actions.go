@@ -188,7 +188,7 @@ func (m *Model) removeRow(id string) {
 			kept = append(kept, r.op)
 		}
 	}
-	m.list = newListing(kept, max(l.total-1, 0), nil, l)
+	m.list = newListing(kept, max(l.total-1, 0), nil, l, m.c.Now())
 	m.cursor = min(m.cursor, max(len(kept)-1, 0))
 	m.ensureVisible()
 }

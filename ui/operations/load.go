@@ -195,7 +195,7 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 	}
 	prev := m.selectedID()
 	old := m.list
-	m.list = newListing(msg.ops, msg.total, msg.extra, old)
+	m.list = newListing(msg.ops, msg.total, msg.extra, old, m.c.Now())
 	m.err, m.lastErr = nil, ""
 	m.frame++
 	switch {
@@ -221,6 +221,7 @@ type listing struct {
 	byID    map[string]int
 	total   int
 	active  int // pending or processing
+	stalled int // active, but unchanged for longer than stallAfter: not worth polling for
 	pending int
 	failed  int
 	sig     uint64
@@ -243,7 +244,7 @@ const errTextMax = 400
 
 // newListing builds the rows of an answer. A row whose operation has not changed since
 // prev is kept as it was, drawing included, so a refresh redraws only what moved.
-func newListing(ops []client.Operation, total int, extra map[string]*client.OperationStatus, prev *listing) *listing {
+func newListing(ops []client.Operation, total int, extra map[string]*client.OperationStatus, prev *listing, now time.Time) *listing {
 	l := &listing{rows: make([]row, len(ops)), byID: make(map[string]int, len(ops)), total: total}
 	h := fnv.New64a()
 	for i, op := range ops {
@@ -264,6 +265,9 @@ func newListing(ops []client.Operation, total int, extra map[string]*client.Oper
 		}
 		if isActive(op.Status) {
 			l.active++
+			if stalled(op, now) {
+				l.stalled++
+			}
 		}
 		_, _ = h.Write([]byte(op.ID + "\x00" + key + "\x00"))
 	}
@@ -309,6 +313,24 @@ func shortID(id string) string {
 // isActive reports whether an operation in this status may still change.
 func isActive(status string) bool {
 	return status == client.StatusPending || status == client.StatusProcessing
+}
+
+// stallAfter is how long an operation may stay pending or processing without a change
+// before the auto-refresh stops waiting for it: a queue that has not moved for an hour
+// is stuck (or parked on purpose, like the demo's), and polling it every 15 s for days
+// would keep the program and the server busy for nothing. r still refreshes.
+const stallAfter = time.Hour
+
+// stalled reports whether op is active and has not changed for longer than stallAfter.
+func stalled(op client.Operation, now time.Time) bool {
+	last := op.UpdatedAt.Time
+	if last.IsZero() {
+		last = op.CreatedAt.Time
+	}
+	if p := op.Progress; p != nil && p.At.Time.After(last) {
+		last = p.At.Time
+	}
+	return isActive(op.Status) && !last.IsZero() && now.Sub(last) > stallAfter
 }
 
 // startSpinner starts the spinner's tick chain unless it runs already; it ends itself

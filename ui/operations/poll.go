@@ -43,9 +43,18 @@ func (p *pollState) stop() {
 	p.interval = 0
 }
 
-// running reports whether anything shown or watched may still change.
+// running reports whether anything shown or watched may still change; stalled work is
+// left to r.
 func (m *Model) running() bool {
-	return (m.list != nil && m.list.active > 0) || len(m.watch) > 0
+	if m.list != nil && m.list.active > m.list.stalled {
+		return true
+	}
+	for id := range m.watch {
+		if i := m.list.index(id); i < 0 || !stalled(m.list.rows[i].op, m.c.Now()) {
+			return true // a watched retain not in the list is followed by its own request
+		}
+	}
+	return false
 }
 
 // schedulePoll arms the next refresh while something is running and the user has not

@@ -1,6 +1,7 @@
 package operations
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -226,5 +227,36 @@ func TestWatchedRequestsAreBounded(t *testing.T) {
 	// The failed list, the async retains, and the selected operation's record.
 	if lists != 2 || gets > missingGets+1 {
 		t.Errorf("one refresh sent %d lists and %d single gets: %v", lists, gets, reqs)
+	}
+}
+
+// TestStalledWorkIsNotPolled: an operation that has not changed for over an hour is
+// stalled; the auto-refresh stops waiting for it (the demo's parked queue no longer
+// keeps the program polling), says so, and r still refreshes.
+func TestStalledWorkIsNotPolled(t *testing.T) {
+	clk := uitest.NewClock()
+	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(5*time.Hour))
+	srv.SetClock(clk.Now)
+	m, h := uitest.Demo(t, New, uitest.OnServer(srv), uitest.Bank("scratch"))
+	h.C.Now = clk.Now
+	retainAsync(t, h.C, "scratch", "", 1, false)
+	h.Keys("r")
+	if !m.running() || len(pollWaits(h)) == 0 {
+		t.Fatal("fresh pending work is not followed")
+	}
+	clk.Advance(2 * time.Hour)
+	h.Keys("r")
+	if m.running() || m.list.stalled == 0 || m.list.stalled != m.list.active {
+		t.Fatalf("after two hours without a change: running %v, %d of %d active stalled", m.running(), m.list.stalled, m.list.active)
+	}
+	if n := h.Fire(uitest.Is[pollDueMsg]); n > 1 {
+		t.Errorf("%d polls fired for stalled work", n)
+	}
+	if h.Fire(uitest.Is[pollDueMsg]) != 0 {
+		t.Error("the auto-refresh goes on for stalled work")
+	}
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "no auto-refresh: no change in over 1h · r refreshes") ||
+		!strings.Contains(v, strconv.Itoa(m.list.stalled)+" stalled") {
+		t.Errorf("indicator:\n%s", v)
 	}
 }

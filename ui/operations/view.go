@@ -189,6 +189,12 @@ func (m *Model) indicator(w int) string {
 			return st.Info.Render("● " + every + " · " + pk + " pauses")
 		}
 		return st.Info.Render("● auto-refresh " + every + " · " + pk + " pauses")
+	case m.list != nil && m.list.stalled > 0:
+		rk := m.keys.Global.Refresh.Help().Key
+		if narrow {
+			return st.Warning.Render("○ stalled · " + rk + " refreshes")
+		}
+		return st.Warning.Render("○ no auto-refresh: no change in over 1h · " + rk + " refreshes")
 	case m.list != nil:
 		return st.Muted.Render("nothing running · " + m.keys.Global.Refresh.Help().Key + " refreshes")
 	}
@@ -211,6 +217,9 @@ func (m *Model) counts() string {
 	}
 	if l.failed > 0 {
 		parts = append(parts, st.Error.Render(strconv.Itoa(l.failed)+" failed"))
+	}
+	if l.stalled > 0 {
+		parts = append(parts, st.Warning.Render(strconv.Itoa(l.stalled)+" stalled"))
 	}
 	return strings.Join(parts, st.Muted.Render(" · "))
 }
