@@ -221,3 +221,17 @@ func TestRefreshSaysWhereTheMemoryWent(t *testing.T) {
 		t.Errorf("toast %q", toast)
 	}
 }
+
+// TestObservationWritesSayWhy: E and x on an observation are off; pressing them says
+// why and what to do, instead of nothing.
+func TestObservationWritesSayWhy(t *testing.T) {
+	_, r := uitest.Demo(t, New)
+	r.Keys("t", "t", "t") // observations only
+	for _, k := range []string{"E", "x"} {
+		n := len(r.Toasts)
+		r.Keys(k)
+		if len(r.Toasts) != n+1 || !strings.Contains(r.Toasts[n], "observations are read-only") || r.Front() != nil {
+			t.Errorf("%s on an observation: toasts %v, front %T", k, r.Toasts[n:], r.Front())
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package memories
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -23,6 +25,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	kl, mk := m.keys.List, m.keys.Memories
 	page := max(m.rowsHeight()-1, 1)
+	if cmd, ok := m.readOnlyObservation(k); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(k, kl.Down):
 		return m.moveTo(m.cursor + 1)
@@ -136,6 +141,22 @@ func (m *Model) editKey(k tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(k)
 	return cmd
+}
+
+// readOnlyObservation answers edit and invalidate on an observation, which are off
+// for it (observations are rebuilt by consolidation, not written), with why, instead
+// of doing nothing.
+func (m *Model) readOnlyObservation(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	mem, mk := m.current(), m.keys.Memories
+	if mem == nil || mem.FactType != client.FactObservation || len(m.selected) > 0 || m.c.ReadOnly {
+		return nil, false
+	}
+	s := k.String()
+	if !slices.Contains(mk.Edit.Keys(), s) && !(m.filter.state != "invalidated" && slices.Contains(mk.Invalidate.Keys(), s)) {
+		return nil, false
+	}
+	return common.Toast("observations are read-only: consolidation builds them from facts; " +
+		mk.Sources.Help().Key + " lists the facts to edit or invalidate"), true
 }
 
 // moveTo puts the cursor on row i (clamped) and fetches the pages it needs.

@@ -234,7 +234,9 @@ func (m *Model) syncKeys() {
 // ShortHelp implements common.Pane.
 func (m *Model) ShortHelp() []key.Binding {
 	mk := m.keys.Memories
-	return []key.Binding{m.keys.List.Open, m.keys.List.Filter, mk.Type, mk.Tags, mk.State, mk.Search, mk.Edit, mk.Select, mk.Invalidate, mk.Restore, mk.Sources}
+	// The actions first: the footer drops keys from the end when it is narrow.
+	return []key.Binding{m.keys.List.Open, mk.Edit, mk.Invalidate, mk.Restore, mk.Select, mk.Sources,
+		m.keys.List.Filter, mk.Type, mk.Tags, mk.State, mk.Search}
 }
 
 // FullHelp implements common.Pane.
