@@ -23,7 +23,7 @@ type helpItem struct {
 func (m Model) footerView() string {
 	s := m.com.Styles
 	w := m.lay.Width
-	right := ""
+	right, long := "", false
 	if t, ok := m.currentToast(); ok {
 		style, mark := s.ToastInfo, "✓ "
 		if t.isErr {
@@ -31,14 +31,14 @@ func (m Model) footerView() string {
 		}
 		limit := w * 2 / 3
 		if ansi.StringWidth(mark+t.text) > limit {
-			limit = w - 2
+			limit, long = w-2, true
 		}
 		right = style.Render(truncate(mark+t.text, limit))
 	} else if n := m.errs.len(); n > 0 {
 		right = s.Warning.Render(fmt.Sprintf("%d %s · ! log", n, common.Noun(n, "error", "errors")))
 	}
 	room := w - 2 - ansi.StringWidth(right) - 2 // margins and a gap before the toast
-	if room <= 0 {
+	if long || room <= 0 {
 		return spread("", right+" ", w)
 	}
 	return spread(" "+m.fitHelp(m.helpItems(), room), right+" ", w)

@@ -57,6 +57,15 @@ func TestLongToastTakesTheLine(t *testing.T) {
 	}
 	h.fire(isToastExpiry)
 	mustContain(t, h.screen(), "? help")
+
+	// Wider terminals too: the line is the toast's, with no stub of the help before it.
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	long := "observations are read-only: consolidation builds them from facts; S lists the facts to edit or invalidate"
+	h.send(common.ToastMsg{Text: long})
+	lines = strings.Split(h.screen(), "\n")
+	if footer := lines[len(lines)-1]; strings.TrimSpace(footer) != "✓ "+long {
+		t.Errorf("footer %q, want the whole toast alone", footer)
+	}
 }
 
 func TestErrorToastsStayLonger(t *testing.T) {
