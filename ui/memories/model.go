@@ -8,10 +8,11 @@
 package memories
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"fmt"
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
@@ -184,7 +185,8 @@ func (m *Model) current() *client.Memory {
 	return m.win.item(m.cursor)
 }
 
-// follow opens the memory a ShowMemoriesMsg asked for, once it is in a loaded page.
+// follow puts the cursor back on the memory a refresh keeps, and opens the one a
+// ShowMemoriesMsg asked for, once it is in a loaded page.
 func (m *Model) follow() tea.Cmd {
 	if m.keep != "" {
 		if i, ok := m.win.find(m.keep); ok {

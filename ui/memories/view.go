@@ -2,7 +2,6 @@ package memories
 
 import (
 	"fmt"
-
 	"strconv"
 	"strings"
 

@@ -28,7 +28,7 @@ func (m *Model) renderDetail(width int) []string {
 	if r == nil {
 		return nil
 	}
-	return resultDoc(r, m.cursor+1, m.res.rows[m.cursor].tokens, m.res.resp, m.c.Now()).Lines(m.c.Styles, width)
+	return resultDoc(r, m.cursor+1, m.res.rows[m.cursor].tokens, m.res, m.c.Now()).Lines(m.c.Styles, width)
 }
 
 // keepDetail draws the selected result's details at width into the panel (reusing the
@@ -49,8 +49,8 @@ func (m *Model) keepDetail(width, h int) {
 // resultDoc is everything the server returned about one result: full text, context,
 // every score, dates, entities, tags, metadata, document and chunk (with the chunk's
 // text when chunks were included) and, for an observation, its source facts.
-func resultDoc(r *client.RecallResult, rank, tokens int, resp *client.RecallResponse, now time.Time) *components.Doc {
-	d := &components.Doc{}
+func resultDoc(r *client.RecallResult, rank, tokens int, rs *resultSet, now time.Time) *components.Doc {
+	d, resp := &components.Doc{}, rs.resp
 	typ := r.Type
 	d.Line(func(st *styles.Styles, w int) string {
 		head := fmt.Sprintf("#%d ", rank)
@@ -65,7 +65,7 @@ func resultDoc(r *client.RecallResult, rank, tokens int, resp *client.RecallResp
 		d.Field("final", score(&s.Final))
 		// With the trace on, the server says how it got there (the breakdown of the
 		// reranked candidates); without it, the hint says how to see it.
-		if b, ok := client.ScoreBreakdowns(resp.Trace)[r.ID]; ok {
+		if b, ok := rs.scores[r.ID]; ok {
 			d.Field("", "= "+b.String())
 			d.MutedText(client.ScoreFormula)
 		} else if len(resp.Trace) == 0 {

@@ -25,6 +25,8 @@ type resultSet struct {
 	tokens    int // estimated tokens of all result texts
 	maxTokens int // the limit the request ran with
 	rankW     int // digits of the largest rank
+	// scores are the final scores' breakdowns from the trace, read once per answer.
+	scores map[string]client.ScoreBreakdown
 }
 
 // row is one result as the list draws it.
@@ -52,7 +54,7 @@ type rowKey struct {
 const rowTextMax = 600
 
 func newResultSet(c *common.Common, req client.RecallRequest, resp *client.RecallResponse, took time.Duration) *resultSet {
-	rs := &resultSet{req: req, resp: resp, took: took, maxTokens: defaultMaxTokens}
+	rs := &resultSet{req: req, resp: resp, took: took, maxTokens: defaultMaxTokens, scores: client.ScoreBreakdowns(resp.Trace)}
 	if req.MaxTokens != nil {
 		rs.maxTokens = *req.MaxTokens
 	}
