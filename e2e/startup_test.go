@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,7 +57,3 @@ func spread(ds []time.Duration) string {
 	r := func(d time.Duration) string { return d.Round(time.Millisecond).String() }
 	return r(ds[0]) + " / " + r(ds[len(ds)/2]) + " / " + r(ds[len(ds)-1])
 }
-
-// stop ends the session's program and its tmux server now, rather than when the test
-// ends.
-func (s *session) stop() { _ = exec.Command("tmux", "-S", s.sock, "kill-server").Run() }

@@ -67,8 +67,32 @@ func start(t *testing.T, w, h int, env []string, argv ...string) *session {
 	}
 	args = append(args, "sh", "-c", script)
 	s.tmux(args...)
-	t.Cleanup(func() { _ = exec.Command("tmux", "-S", s.sock, "kill-server").Run() })
+	t.Cleanup(s.stop)
 	return s
+}
+
+// stop ends the tmux server (at the test's end, or earlier when a test asks) and waits (a few seconds at most) for the processes it ran
+// to exit: the program writes its state and drafts when the terminal goes away, and the
+// test's temporary directories must not be removed while it does.
+func (s *session) stop() {
+	var pids []string
+	if out, err := exec.Command("tmux", "-S", s.sock, "display-message", "-p", "#{pane_pid}").Output(); err == nil {
+		shell := strings.TrimSpace(string(out))
+		pids = append(pids, shell)
+		if b, err := os.ReadFile(fmt.Sprintf("/proc/%s/task/%s/children", shell, shell)); err == nil {
+			pids = append(pids, strings.Fields(string(b))...)
+		}
+	}
+	_ = exec.Command("tmux", "-S", s.sock, "kill-server").Run()
+	deadline := time.Now().Add(5 * time.Second)
+	for _, pid := range pids {
+		for time.Now().Before(deadline) {
+			if _, err := os.Stat("/proc/" + pid); err != nil {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
