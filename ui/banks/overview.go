@@ -138,9 +138,9 @@ func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case common.BankSelectedMsg:
 		cmd = o.show(msg.BankID)
-	case common.BanksChangedMsg:
-		// Something changed the banks' contents (a document deleted, a retain): the
-		// counts shown may be stale.
+	case common.BanksChangedMsg, common.MemoryChangedMsg:
+		// Something changed the banks' contents (a document deleted, a retain, an
+		// edit): the counts shown may be stale.
 		if o.bankID != "" && !o.deleted && !o.loading() {
 			cmd = o.load(true)
 		}

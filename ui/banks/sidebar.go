@@ -147,6 +147,8 @@ func (s *Sidebar) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case common.BanksChangedMsg:
 		cmd = s.reload(msg.Select)
+	case common.MemoryChangedMsg:
+		cmd = s.reload("") // the fact counts and last write changed
 	case common.BankSelectedMsg:
 		cmd = s.onSelected(msg.BankID)
 	case common.ActionMsg:

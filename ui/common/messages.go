@@ -73,3 +73,24 @@ type ExecMsg struct {
 func Exec(c *exec.Cmd, done func(error) tea.Msg) tea.Cmd {
 	return Emit(ExecMsg{Cmd: c, Done: done})
 }
+
+// MemoryChangedMsg (broadcast) says memories of a bank were written: edited,
+// invalidated, restored, or new ones retained (IDs empty when they are not known
+// yet). Whatever shows them reloads: the sidebar's counts, the overview, the lists,
+// keeping each cursor on its memory.
+type MemoryChangedMsg struct {
+	BankID string
+	IDs    []string
+	Change MemoryChange
+}
+
+// MemoryChange is what happened to the memories of a MemoryChangedMsg.
+type MemoryChange string
+
+// The changes a MemoryChangedMsg reports.
+const (
+	MemoryEdited      MemoryChange = "edited"
+	MemoryInvalidated MemoryChange = "invalidated"
+	MemoryRestored    MemoryChange = "restored"
+	MemoryRetained    MemoryChange = "retained"
+)

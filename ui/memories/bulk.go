@@ -13,9 +13,6 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// invalidateReason is the reason sent when the user gives none.
-const invalidateReason = "invalidated in hindsight-tui"
-
 // selectAllCap bounds "select all matching": beyond it the user narrows the filters.
 const selectAllCap = 10_000
 
@@ -88,7 +85,7 @@ func (m *Model) confirmBulk(invalidate bool) tea.Cmd {
 	req := func(context.Context) (tea.Cmd, error) {
 		reason := strings.TrimSpace(d.Typed())
 		if reason == "" {
-			reason = invalidateReason
+			reason = components.InvalidateReason
 		}
 		return common.Emit(bulkProgressMsg{index: -1, start: &bulkStartMsg{ids: ids,
 			invalidate: invalidate, reason: reason}}), nil
@@ -156,15 +153,23 @@ func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
 		m.notice += fmt.Sprintf(", %d failed", n)
 	}
 	failed := m.failuresDialog(verb) // before the reload drops the rows' text
-	// The cursor stays on its memory if it was not acted on; one that was leaves this
+	// The reload comes with the MemoryChangedMsg every pane hears (onMemoryChanged):
+	// the cursor stays on its memory if it was not acted on; one that was leaves this
 	// list, and the row then holds the next one.
-	keep := ""
-	if mem := m.current(); mem != nil && !slices.Contains(m.bulk.ids, mem.ID) {
-		keep = mem.ID
-	} else if m.bulk.done > 0 {
+	var changed []string
+	for _, id := range m.bulk.ids {
+		if !slices.ContainsFunc(m.bulk.failures, func(f bulkFailure) bool { return f.id == id }) {
+			changed = append(changed, id)
+		}
+	}
+	if mem := m.current(); mem != nil && slices.Contains(changed, mem.ID) {
 		m.notice += " · " + m.keys.Memories.State.Help().Key + " cycles the state filter to find them"
 	}
-	reload := m.refresh(keep)
+	change := common.MemoryRestored
+	if m.bulk.invalidate {
+		change = common.MemoryInvalidated
+	}
+	reload := common.Emit(common.MemoryChangedMsg{BankID: m.bank, IDs: changed, Change: change})
 	m.selected = map[string]bool{}
 	for _, f := range m.bulk.failures {
 		m.selected[f.id] = true // failures stay selected, to retry

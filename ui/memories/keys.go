@@ -8,6 +8,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
 )
 
 // handleKey handles a key press in the list or in the text filter.
@@ -83,7 +84,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, mk.SelectAll):
 		return m.selectAll()
 	case key.Matches(k, mk.Edit):
-		return m.openEdit()
+		return components.EditMemory(m.c, m.bank, m.current())
 	case key.Matches(k, mk.Invalidate):
 		return m.confirmBulk(true)
 	case key.Matches(k, mk.Restore):

@@ -9,6 +9,7 @@ package memories
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -119,10 +120,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onPage(msg)
 	case selectedMsg:
 		cmd = m.onSelected(msg)
-	case previewMsg:
-		cmd = m.onPreview(msg)
-	case savedMsg:
-		cmd = m.onSaved(msg)
+	case common.MemoryChangedMsg:
+		cmd = m.onMemoryChanged(msg)
 	case bulkProgressMsg:
 		cmd = m.onBulkProgress(msg)
 	case common.ActionMsg:
@@ -167,6 +166,23 @@ func (m *Model) refresh(id string) tea.Cmd {
 	m.win.reset()
 	m.err, m.keep = nil, id
 	return m.fetch()
+}
+
+// onMemoryChanged reloads the list when memories of its bank were written, here or
+// anywhere else (an inspector opened from recall, a retain): the cursor stays on its
+// memory, unless that memory was invalidated or restored and so left this list, when
+// the row then holds the next one.
+func (m *Model) onMemoryChanged(msg common.MemoryChangedMsg) tea.Cmd {
+	if msg.BankID != m.bank || !m.activated {
+		return nil
+	}
+	keep := m.currentID()
+	if msg.Change == common.MemoryInvalidated || msg.Change == common.MemoryRestored {
+		if slices.Contains(msg.IDs, keep) {
+			keep = ""
+		}
+	}
+	return m.refresh(keep)
 }
 
 // currentID is the id of the memory under the cursor, "" when none is.

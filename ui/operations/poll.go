@@ -166,7 +166,9 @@ func (m *Model) track(id string, w watched, status, errMsg string) tea.Cmd {
 		if w.typ == "batch_retain" {
 			text += ": " + common.Plural(w.items, "item", "items")
 		}
-		return common.Toast(text)
+		// A finished operation wrote memories (facts, observations): what shows them
+		// reloads.
+		return tea.Batch(common.Toast(text), common.Emit(common.MemoryChangedMsg{BankID: m.bank, Change: common.MemoryRetained}))
 	case client.StatusFailed:
 		text := what + " failed"
 		if e := sanitize.Line(errMsg); e != "" {

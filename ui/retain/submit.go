@@ -136,7 +136,7 @@ func (m *Model) onRetain(msg retainDoneMsg) tea.Cmd {
 			clear = m.retained(st)
 		}
 		text := fmt.Sprintf("retained %s into %s", common.Plural(msg.resp.ItemsCount, "item", "items"), st.bank)
-		return tea.Batch(clear, common.Toast(text))
+		return tea.Batch(clear, common.Toast(text), retainedIn(st.bank))
 	}
 	sub.follow.start(opID)
 	var save tea.Cmd
@@ -275,7 +275,7 @@ func (m *Model) onPolled(msg polledMsg) tea.Cmd {
 		}
 		text := fmt.Sprintf("%s retained in %s; %s in Retain checks it is recallable",
 			common.Plural(sub.items, "item", "items"), st.bank, m.keys.Retain.Check.Help().Key)
-		return tea.Batch(clear, common.Toast(text))
+		return tea.Batch(clear, common.Toast(text), retainedIn(st.bank))
 	case followFailed, followLost:
 		var save tea.Cmd
 		if sub.fromForm {
@@ -326,4 +326,10 @@ func (m *Model) onCheck(msg checkDoneMsg) tea.Cmd {
 		return common.Emit(common.ErrorMsg{Op: "check that recall finds the retained memory", Err: msg.err})
 	}
 	return nil
+}
+
+// retainedIn tells every pane that bank has new memories: the sidebar's counts, the
+// overview and the lists reload.
+func retainedIn(bank string) tea.Cmd {
+	return common.Emit(common.MemoryChangedMsg{BankID: bank, Change: common.MemoryRetained})
 }

@@ -145,7 +145,8 @@ func sequence(msg tea.Msg) ([]tea.Cmd, bool) {
 // arrive through SetSize and SetStyles.
 func IsBroadcast(msg tea.Msg) bool {
 	switch msg.(type) {
-	case common.BankSelectedMsg, common.BanksChangedMsg, common.OperationStartedMsg, common.ConnectedMsg:
+	case common.BankSelectedMsg, common.BanksChangedMsg, common.OperationStartedMsg, common.ConnectedMsg,
+		common.MemoryChangedMsg:
 		return true
 	}
 	return false

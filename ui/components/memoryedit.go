@@ -1,4 +1,4 @@
-package memories
+package components
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
-	"hindsight-tui/ui/components"
 )
 
 // editValues are the curated fields of a memory as the edit form shows them.
@@ -57,7 +56,7 @@ func splitList(s string) []string {
 // Invalid when a value cannot be sent.
 func updateFor(before, after editValues, now time.Time) (client.UpdateMemoryRequest, error) {
 	var u client.UpdateMemoryRequest
-	bad := components.Invalid{}
+	bad := Invalid{}
 	if after.text != before.text {
 		if strings.TrimSpace(after.text) == "" {
 			bad["text"] = "text cannot be empty"
@@ -97,7 +96,7 @@ func updateFor(before, after editValues, now time.Time) (client.UpdateMemoryRequ
 		return u, bad
 	}
 	if u == (client.UpdateMemoryRequest{}) {
-		return u, components.Invalid{"text": "nothing changed"}
+		return u, Invalid{"text": "nothing changed"}
 	}
 	return u, nil
 }
@@ -144,10 +143,10 @@ func wordDiff(before, after string) (string, string) {
 		from, to := max(p-1, 0), min(len(w)-s+1, len(w))
 		out := strings.Join(w[from:to], " ")
 		if from > 0 {
-			out = components.Ellipsis + " " + out
+			out = Ellipsis + " " + out
 		}
 		if to < len(w) {
-			out += " " + components.Ellipsis
+			out += " " + Ellipsis
 		}
 		if out == "" {
 			out = "(empty)"
@@ -157,73 +156,101 @@ func wordDiff(before, after string) (string, string) {
 	return cut(bw), cut(aw)
 }
 
-// openEdit opens the edit form for the memory under the cursor. Submitting shows the
-// diff preview; only confirming it sends the PATCH.
-func (m *Model) openEdit() tea.Cmd {
-	mem := m.current()
-	if mem == nil || m.c.ReadOnly || mem.FactType == client.FactObservation {
+// EditMemory opens the edit form for mem of bank, the one edit flow of every place a
+// memory is shown: submitting shows the before/after preview, and only confirming it
+// sends the PATCH. Observations are not edited (consolidation writes them): the caller
+// says so instead of calling this. On success the owner of the form hears a
+// common.MemoryChangedMsg (a broadcast, so every pane showing the memory hears it too).
+func EditMemory(c *common.Common, bank string, mem *client.Memory) tea.Cmd {
+	if mem == nil || c.ReadOnly || mem.FactType == client.FactObservation {
 		return nil
 	}
 	before := valuesOf(mem)
 	// The text is several lines in an editor, which keeps it exactly as stored (it
 	// draws control characters as visible stand-ins), so an untouched text is not
 	// sent back changed; the other fields are one line each.
-	text := components.NewEditorField(m.c, editLabels()[0], "", textRows, "text")
+	text := NewEditorField(c, editLabels()[0], "", textRows, "text")
 	text.SetValue(before.text)
 	fields := []interface {
-		components.Field
+		Field
 		Value() string
 	}{text}
 	names := [...]string{"text", "context", "occurred_start", "occurred_end", "fact_type", "entities"}
 	vals := before.list()
 	for i, l := range editLabels()[1:] {
-		f := components.NewTextField(m.c, l, "", names[i+1])
+		f := NewTextField(c, l, "", names[i+1])
 		f.SetValue(sanitize.Text(vals[i+1]))
 		fields = append(fields, f)
 	}
-	id, now := mem.ID, m.c.Now
-	submit := func() (components.Request, error) {
+	name := common.ItemName(mem.Text, mem.ID)
+	submit := func() (Request, error) {
 		after := editValues{fields[0].Value(), fields[1].Value(), fields[2].Value(), fields[3].Value(),
 			strings.TrimSpace(fields[4].Value()), fields[5].Value()}
-		u, err := updateFor(before, after, now())
+		u, err := updateFor(before, after, c.Now())
 		if err != nil {
 			return nil, err
 		}
-		preview := previewMsg{id: id, update: u, diff: diffLines(before, after)}
-		return func(context.Context) (tea.Cmd, error) { return common.Emit(preview), nil }, nil
+		confirm := saveConfirm(c, bank, mem.ID, name, u, diffLines(before, after))
+		return func(context.Context) (tea.Cmd, error) { return common.OpenDialog(confirm), nil }, nil
 	}
-	ff := make([]components.Field, len(fields))
+	ff := make([]Field, len(fields))
 	for i, f := range fields {
 		ff[i] = f
 	}
-	return common.OpenDialog(components.NewForm(m.c, "Edit memory", "edit memory", "preview", submit, ff...))
+	return common.OpenDialog(NewForm(c, "Edit memory", "edit memory", "preview", submit, ff...))
 }
 
-// previewMsg asks the pane to show the diff preview of a submitted edit; the form
-// hands it over as it closes.
-type previewMsg struct {
-	id     string
-	update client.UpdateMemoryRequest
-	diff   []string
-}
-
-// onPreview opens the confirmation that shows the diff and sends the PATCH.
-func (m *Model) onPreview(msg previewMsg) tea.Cmd {
-	cl, bank := m.c.Client, m.bank
+// saveConfirm is the preview of an edit: the changed fields before and after, and the
+// memory they belong to; confirming sends the PATCH.
+func saveConfirm(c *common.Common, bank, id, name string, u client.UpdateMemoryRequest, diff []string) *Confirm {
+	cl := c.Client
 	req := func(ctx context.Context) (tea.Cmd, error) {
-		if _, err := cl.UpdateMemory(ctx, bank, msg.id, msg.update); err != nil {
-			return nil, fmt.Errorf("update memory %s: %w", msg.id, err)
+		if _, err := cl.UpdateMemory(ctx, bank, id, u); err != nil {
+			return nil, fmt.Errorf("update memory %s: %w", id, err)
 		}
-		return common.Emit(savedMsg{id: msg.id}), nil
+		return tea.Batch(common.Emit(common.MemoryChangedMsg{BankID: bank, IDs: []string{id}, Change: common.MemoryEdited}),
+			common.Toast("saved "+name)), nil
 	}
-	return common.OpenDialog(components.NewConfirm(m.c, "Save changes?", strings.Join(msg.diff, "\n"), "", "edit memory", "save", req))
+	msg := "Save these changes to " + name + "?\n" + strings.Join(diff, "\n")
+	return NewConfirm(c, "Save changes?", msg, "", "edit memory", "save", req)
 }
 
-// savedMsg says an edit was saved.
-type savedMsg struct{ id string }
+// InvalidateReason is the reason sent when the user gives none.
+const InvalidateReason = "invalidated in hindsight-tui"
 
-// onSaved fetches the list again, since an edit can change its order, and keeps the
-// cursor on the edited memory.
-func (m *Model) onSaved(msg savedMsg) tea.Cmd {
-	return tea.Batch(m.refresh(msg.id), common.Toast("memory saved"))
+// SetMemoryState asks before invalidating (with an optional reason, stored with the
+// memory) or restoring mem, naming it by its first line and id; confirming sends the
+// PATCH, and the owner hears a common.MemoryChangedMsg.
+func SetMemoryState(c *common.Common, bank string, mem *client.Memory, invalidate bool) tea.Cmd {
+	if mem == nil || c.ReadOnly {
+		return nil
+	}
+	id, name, cl := mem.ID, common.ItemName(mem.Text, mem.ID), c.Client
+	verb, title, change := "restore", "Restore memory", common.MemoryRestored
+	if invalidate {
+		verb, title, change = "invalidate", "Invalidate memory", common.MemoryInvalidated
+	}
+	var d *Confirm
+	req := func(ctx context.Context) (tea.Cmd, error) {
+		u := client.UpdateMemoryRequest{State: client.Ptr("valid")}
+		if invalidate {
+			reason := strings.TrimSpace(d.Typed())
+			if reason == "" {
+				reason = InvalidateReason
+			}
+			u = client.UpdateMemoryRequest{State: client.Ptr("invalidated"), Reason: client.Ptr(reason)}
+		}
+		if _, err := cl.UpdateMemory(ctx, bank, id, u); err != nil {
+			return nil, fmt.Errorf("%s memory %s: %w", verb, id, err)
+		}
+		return tea.Batch(common.Emit(common.MemoryChangedMsg{BankID: bank, IDs: []string{id}, Change: change}),
+			common.Toast(verb+"d "+name)), nil
+	}
+	if invalidate {
+		msg := "invalidate " + name + "? Invalidated memories leave recall until restored. The reason is stored with the memory."
+		d = NewConfirm(c, title, msg, "", verb+" memory", verb, req).WithNote("reason (optional), e.g. the user corrected this")
+	} else {
+		d = NewConfirm(c, title, "restore "+name+"? It comes back into recall.", "", verb+" memory", verb, req)
+	}
+	return common.OpenDialog(d)
 }
