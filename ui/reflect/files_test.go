@@ -177,7 +177,7 @@ func TestExport(t *testing.T) {
 	if perm := fi.Mode().Perm(); perm != 0o600 {
 		t.Errorf("mode %o, want 600", perm)
 	}
-	if lastToast(h) != "exported 2 turns to "+path || h.Front() != nil {
+	if lastToast(h) != "wrote the transcript to "+path || h.Front() != nil {
 		t.Errorf("toast %q, dialog %T", lastToast(h), h.Front())
 	}
 	b, _ := os.ReadFile(path)
@@ -239,8 +239,8 @@ func TestExportNeedsATurn(t *testing.T) {
 
 func TestFileSafe(t *testing.T) {
 	for in, want := range map[string]string{"user-alex-prefs": "user-alex-prefs", "a/b c": "a-b-c", "鮨": "bank", "..x..": "x"} {
-		if got := fileSafe(in); got != want {
-			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
+		if got := components.FileSafe(in); got != want {
+			t.Errorf("components.FileSafe(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

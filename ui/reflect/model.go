@@ -167,7 +167,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 			}
 			m.spin, cmd = m.spin.Update(msg)
 		}
-	case editorReadyMsg, editorDoneMsg, schemaEditedMsg, exportPathMsg:
+	case editorReadyMsg, editorDoneMsg, schemaEditedMsg:
 		cmd = m.onFileMsg(msg)
 	case common.ActionMsg:
 		cmd = m.onAction(msg)

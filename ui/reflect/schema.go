@@ -112,8 +112,6 @@ func (m *Model) onFileMsg(msg any) tea.Cmd {
 		return readSchema(msg)
 	case schemaEditedMsg:
 		return m.schemaEdited(msg)
-	case exportPathMsg:
-		return m.openExport(msg)
 	}
 	return nil
 }
