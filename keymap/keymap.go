@@ -37,6 +37,7 @@ type Global struct {
 	Refresh   key.Binding
 	CopyID    key.Binding
 	CopyJSON  key.Binding
+	SaveJSON  key.Binding // write the selected item's JSON to a file
 	Theme     key.Binding
 	Sidebar   key.Binding // hide or show the bank list beside the panes
 }
@@ -121,6 +122,7 @@ func Default() KeyMap {
 			Refresh:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
 			CopyID:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy id")),
 			CopyJSON:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy JSON")),
+			SaveJSON:  key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "write JSON to a file")),
 			Theme:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "light/dark theme")),
 			Sidebar:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bank list on/off")),
 		},

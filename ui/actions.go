@@ -11,6 +11,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/router"
 )
 
@@ -27,6 +28,7 @@ type (
 	cycleFocusMsg    struct{ delta int }
 	focusMsg         struct{ ring int } // 0 = sidebar, n = tab n
 	copyMsg          struct{ json bool }
+	saveJSONMsg      struct{}
 	// runActionMsg is what the palette returns for the chosen action.
 	runActionMsg struct{ msg tea.Msg }
 )
@@ -56,6 +58,8 @@ func (m Model) action(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m, cmd = m.setFocus(msg.ring)
 	case copyMsg:
 		m, cmd = m.copySelection(msg.json)
+	case saveJSONMsg:
+		m, cmd = m.saveSelection()
 	default:
 		return m, nil, false
 	}
@@ -144,6 +148,19 @@ func (m Model) copySelection(asJSON bool) (Model, tea.Cmd) {
 	return m, common.Copy(id, strings.TrimSpace(kind+" id "+sanitize.Line(id)))
 }
 
+// saveSelection writes the selected item's JSON to a file the user names: the
+// clipboard's way out of the terminal is not always open.
+func (m Model) saveSelection() (Model, tea.Cmd) {
+	id, what, jsonText, ok := m.selection()
+	if !ok {
+		return m.addToast("nothing selected to write", false)
+	}
+	what = sanitize.Line(what)
+	kind, _, _ := strings.Cut(what, " ")
+	name := "hindsight-" + components.FileSafe(kind) + "-" + components.FileSafe(id) + ".json"
+	return m, components.SaveFile(m.com, "the JSON of "+what, name, func() string { return jsonText + "\n" })
+}
+
 // actions lists everything the user can do now, for the command palette: the focused
 // pane's actions first (the likeliest), then the sidebar's, then the shell's. A pane's
 // action is addressed to that pane: running it delivers its message there alone.
@@ -191,6 +208,7 @@ func (m Model) actions() []common.Action {
 	add(g.PrevPane, "Previous pane", cycleFocusMsg{delta: -1})
 	add(g.CopyID, "Copy the selected id", copyMsg{})
 	add(g.CopyJSON, "Copy the selected item as JSON", copyMsg{json: true})
+	add(g.SaveJSON, "Write the selected item's JSON to a file", saveJSONMsg{})
 	add(g.Help, "Show all keys", showHelpMsg{})
 	add(g.ErrorLog, "Show the error log", showErrorLogMsg{})
 	add(g.Theme, "Switch to the "+themeName(!m.isDark)+" theme", toggleThemeMsg{})

@@ -77,6 +77,8 @@ func (m Model) globalFor(msg tea.KeyPressMsg) (tea.Msg, bool) {
 		return copyMsg{}, true
 	case key.Matches(msg, g.CopyJSON):
 		return copyMsg{json: true}, true
+	case key.Matches(msg, g.SaveJSON):
+		return saveJSONMsg{}, true
 	}
 	return nil, false
 }
@@ -88,6 +90,7 @@ func (m Model) globalKeys() keymap.Global {
 	_, _, _, canCopy := m.selection()
 	g.CopyID.SetEnabled(g.CopyID.Enabled() && canCopy)
 	g.CopyJSON.SetEnabled(g.CopyJSON.Enabled() && canCopy)
+	g.SaveJSON.SetEnabled(g.SaveJSON.Enabled() && canCopy)
 	return g
 }
 
@@ -106,6 +109,7 @@ func (m Model) navKeys() keymap.Global {
 	}
 	g.CopyID.SetEnabled(connected)
 	g.CopyJSON.SetEnabled(connected)
+	g.SaveJSON.SetEnabled(connected)
 	g.Sidebar.SetEnabled(connected && (m.noSidebar || !m.lay.Collapsed))
 	// Once connected, refreshing is the panes' business (each reloads what it
 	// shows); before that, r retries the connection.

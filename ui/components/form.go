@@ -6,7 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
@@ -108,7 +107,7 @@ func (f *Form) fit() {
 // a blank line, the status, the help and the box's frame.
 func (f *Form) chrome() int {
 	w := dialogInnerWidth(f.width)
-	n := 3 + len(f.helpLines(w)) + f.c.Styles.Overlay.GetVerticalFrameSize()
+	n := 3 + len(HelpLines(f.Help(), w)) + f.c.Styles.Overlay.GetVerticalFrameSize()
 	switch {
 	case f.run.busy:
 		n++
@@ -357,29 +356,10 @@ func (f *Form) View() string {
 			lines = append(lines, Fit(st.Error.Render(l), w))
 		}
 	}
-	for _, l := range f.helpLines(w) {
+	for _, l := range HelpLines(f.Help(), w) {
 		lines = append(lines, Fit(st.Muted.Render(l), w))
 	}
 	return renderBox(st.Overlay, strings.Join(lines, "\n"), f.height)
-}
-
-// helpLines is the help line, broken between its entries when it is wider than w (a
-// narrow screen, a multi-line field's longer help) rather than cut.
-func (f *Form) helpLines(w int) []string {
-	var lines []string
-	line := ""
-	for _, h := range f.Help() {
-		switch {
-		case line == "":
-			line = h
-		case ansi.StringWidth(line+" · "+h) > w:
-			lines = append(lines, line)
-			line = h
-		default:
-			line += " · " + h
-		}
-	}
-	return append(lines, line)
 }
 
 // Fields returns the form's fields, for the code that built them and for tests.

@@ -10,18 +10,28 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/keymap"
 	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
 
-// MemoryDialog shows one memory in full: it loads GET …/memories/{id} and, for an
-// observation, its history, then draws MemoryDoc in a scrollable box. y and Y copy
-// the memory's id and JSON; esc closes it and cancels a load in flight.
+// MemoryDialog is the memory inspector, the one view of a memory wherever it shows
+// (the memories list, recall results and trace, reflect evidence, a document's, an
+// entity's or a tag's memories): it loads GET …/memories/{id} and, for an observation,
+// its history, and draws MemoryDoc in a scrollable box. It acts with the memories
+// pane's keys: E edits (with the before/after preview), x invalidates and u restores
+// (with a reason, after a confirmation that names the memory), o and e open its
+// document and entity, y / Y / W copy its id, copy or write its JSON, r loads it again.
+// After a write it loads the memory again and every pane hears a
+// common.MemoryChangedMsg. Observations are read-only: the write keys say why. esc
+// closes it and cancels a load in flight.
 type MemoryDialog struct {
 	c        *common.Common
 	bankID   string
 	memoryID string
+	keys     keymap.Memories
+	seq      int // of the load in flight; a reload supersedes an older one
 
 	mem     *client.Memory
 	history []client.ObservationChange
@@ -40,6 +50,7 @@ type MemoryDialog struct {
 
 // memoryLoadedMsg answers the dialog's load.
 type memoryLoadedMsg struct {
+	seq     int
 	mem     *client.Memory
 	history []client.ObservationChange
 	err     error
@@ -48,31 +59,53 @@ type memoryLoadedMsg struct {
 // NewMemoryDialog returns the dialog for memoryID of bankID; it loads the memory
 // when the root opens it.
 func NewMemoryDialog(c *common.Common, bankID, memoryID string) *MemoryDialog {
-	d := &MemoryDialog{c: c, bankID: bankID, memoryID: memoryID, loading: true}
+	d := &MemoryDialog{c: c, bankID: bankID, memoryID: memoryID, loading: true, keys: c.Keys.Memories}
 	d.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
+	d.syncKeys()
 	return d
 }
 
 // Init implements common.Dialog: the load starts.
-func (d *MemoryDialog) Init() tea.Cmd {
+func (d *MemoryDialog) Init() tea.Cmd { return d.load() }
+
+// load fetches the memory (again): what shows stays until the answer replaces it.
+func (d *MemoryDialog) load() tea.Cmd {
+	if d.cancel != nil {
+		d.cancel()
+	}
+	d.seq++
+	d.loading = true
 	ctx, cancel := d.c.Context(context.Background())
 	d.cancel = cancel
-	cl, bankID, memoryID := d.c.Client, d.bankID, d.memoryID
+	cl, bankID, memoryID, seq := d.c.Client, d.bankID, d.memoryID, d.seq
 	load := func() tea.Msg {
 		defer cancel()
 		m, err := cl.GetMemory(ctx, bankID, memoryID)
 		if err != nil {
-			return memoryLoadedMsg{err: fmt.Errorf("get memory %s: %w", memoryID, err)}
+			return memoryLoadedMsg{seq: seq, err: fmt.Errorf("get memory %s: %w", memoryID, err)}
 		}
 		var hist []client.ObservationChange
 		if m.FactType == client.FactObservation {
 			if hist, err = cl.MemoryHistory(ctx, bankID, memoryID); err != nil {
-				return memoryLoadedMsg{mem: m, err: fmt.Errorf("memory history %s: %w", memoryID, err)}
+				return memoryLoadedMsg{seq: seq, mem: m, err: fmt.Errorf("memory history %s: %w", memoryID, err)}
 			}
 		}
-		return memoryLoadedMsg{mem: m, history: hist}
+		return memoryLoadedMsg{seq: seq, mem: m, history: hist}
 	}
 	return tea.Batch(load, d.spin.Tick)
+}
+
+// syncKeys enables the actions that apply to the memory as loaded. The write keys
+// stay on for an observation, to say why they do nothing.
+func (d *MemoryDialog) syncKeys() {
+	k, mem := &d.keys, d.mem
+	writable := mem != nil && !d.c.ReadOnly
+	valid := mem != nil && mem.State != "invalidated"
+	k.Edit.SetEnabled(writable)
+	k.Invalidate.SetEnabled(writable && valid)
+	k.Restore.SetEnabled(writable && !valid)
+	k.Document.SetEnabled(mem != nil && mem.DocumentID != "")
+	k.Entity.SetEnabled(mem != nil && len(mem.Entities) > 0)
 }
 
 // Closed reports whether the dialog has asked the root to close it.
@@ -105,14 +138,32 @@ func (d *MemoryDialog) redraw() {
 	d.scrollBy(0)
 }
 
-// Help implements common.Dialog.
+// Help implements common.Dialog: the actions first, since a narrow box cuts the end.
 func (d *MemoryDialog) Help() []string {
-	kl, kg := d.c.Keys.List, d.c.Keys.Global
-	h := []string{kl.Down.Help().Key + " scroll"}
-	if d.mem != nil {
-		h = append(h, kg.CopyID.Help().Key+" copy id", kg.CopyJSON.Help().Key+" copy JSON")
+	kl, kg, k := d.c.Keys.List, d.c.Keys.Global, d.keys
+	var h []string
+	if d.mem != nil && !d.observation() {
+		for _, b := range []key.Binding{k.Edit, k.Invalidate, k.Restore} {
+			if b.Enabled() {
+				h = append(h, b.Help().Key+" "+b.Help().Desc)
+			}
+		}
 	}
-	return append(h, kl.Back.Help().Key+" close")
+	for _, b := range []key.Binding{k.Document, k.Entity} {
+		if b.Enabled() {
+			h = append(h, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	if d.mem != nil {
+		h = append(h, kg.CopyID.Help().Key+" copy id", kg.CopyJSON.Help().Key+" copy JSON", kg.SaveJSON.Help().Key+" write JSON")
+	}
+	return append(h, kl.Down.Help().Key+" scroll", kl.Back.Help().Key+" close")
+}
+
+// observation reports whether the memory is an observation, which the server keeps
+// read-only.
+func (d *MemoryDialog) observation() bool {
+	return d.mem != nil && d.mem.FactType == client.FactObservation
 }
 
 // Update implements common.Dialog.
@@ -131,17 +182,25 @@ func (d *MemoryDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 			d.scrollBy(3)
 		}
 	case memoryLoadedMsg:
-		if !d.loading {
+		if !d.loading || msg.seq != d.seq {
 			return d, nil
 		}
 		d.loading, d.cancel = false, nil
-		d.mem, d.history, d.err = msg.mem, msg.history, msg.err
+		d.err = msg.err
+		if msg.mem != nil || d.mem == nil {
+			d.mem, d.history = msg.mem, msg.history
+		}
 		if d.mem != nil {
 			d.doc = MemoryDoc(d.mem, d.history, d.c.Now())
 		}
+		d.syncKeys()
 		d.redraw()
 		if msg.err != nil && !client.IsCanceled(msg.err) {
 			return d, logError("open memory", msg.err)
+		}
+	case memoryWrittenMsg:
+		if msg.id == d.memoryID {
+			return d, d.load()
 		}
 	case spinner.TickMsg:
 		if msg.ID == d.spin.ID() && d.loading {
@@ -154,7 +213,11 @@ func (d *MemoryDialog) Update(msg tea.Msg) (common.Dialog, tea.Cmd) {
 }
 
 func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
-	kl, kg := d.c.Keys.List, d.c.Keys.Global
+	kl, kg, mk := d.c.Keys.List, d.c.Keys.Global, d.keys
+	if d.observation() && key.Matches(k, mk.Edit, mk.Invalidate, mk.Restore) {
+		return common.Toast("observations are read-only: consolidation builds them from facts; " +
+			"edit or invalidate the facts it was built from (listed below) instead")
+	}
 	page := max(d.bodyHeight()-1, 1)
 	switch {
 	case key.Matches(k, kl.Back, kg.Quit):
@@ -179,6 +242,25 @@ func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return common.Copy(d.mem.ID, "memory id "+sanitize.Line(d.mem.ID))
 	case key.Matches(k, kg.CopyJSON) && d.mem != nil:
 		return common.Copy(MemoryJSON(d.mem, d.history), "the memory's JSON")
+	case key.Matches(k, kg.SaveJSON) && d.mem != nil:
+		doc := MemoryJSON(d.mem, d.history) + "\n"
+		return SaveFile(d.c, "the memory's JSON", "hindsight-memory-"+FileSafe(d.mem.ID)+".json",
+			func() string { return doc })
+	case key.Matches(k, kg.Refresh):
+		return d.load()
+	case key.Matches(k, mk.Edit):
+		return EditMemory(d.c, d.bankID, d.mem)
+	case key.Matches(k, mk.Invalidate):
+		return SetMemoryState(d.c, d.bankID, d.mem, true)
+	case key.Matches(k, mk.Restore):
+		return SetMemoryState(d.c, d.bankID, d.mem, false)
+	case key.Matches(k, mk.Document):
+		d.closed = true
+		return common.CloseDialog(common.Emit(common.ShowPaneMsg{ID: common.PaneDocuments,
+			Then: common.ShowDocumentMsg{BankID: d.bankID, DocumentID: d.mem.DocumentID, ChunkID: d.mem.ChunkID}}))
+	case key.Matches(k, mk.Entity):
+		d.closed = true
+		return common.CloseDialog(JumpEntity(d.c, d.bankID, d.mem.Entities[0]))
 	}
 	return nil
 }
@@ -193,13 +275,13 @@ func (d *MemoryDialog) boxWidth() int {
 }
 
 // bodyHeight is the lines of the document that fit: the screen less the box's frame,
-// the title, a blank line and the help line.
+// the title, a blank line and the help lines.
 func (d *MemoryDialog) bodyHeight() int {
 	h := d.height
 	if h <= 0 {
 		h = 24
 	}
-	return max(h-2-d.c.Styles.Overlay.GetVerticalFrameSize()-3, 3)
+	return max(h-2-d.c.Styles.Overlay.GetVerticalFrameSize()-2-len(HelpLines(d.Help(), d.boxWidth())), 3)
 }
 
 func (d *MemoryDialog) scrollBy(n int) {
@@ -233,6 +315,9 @@ func (d *MemoryDialog) View() string {
 			lines = append(lines, Fit(st.Subtle.Render(pos), w))
 		}
 	}
-	lines = append(lines, "", Fit(st.Muted.Render(strings.Join(d.Help(), " · ")), w))
+	lines = append(lines, "")
+	for _, l := range HelpLines(d.Help(), w) {
+		lines = append(lines, Fit(st.Muted.Render(l), w))
+	}
 	return renderBox(st.Overlay, strings.Join(lines, "\n"), d.height)
 }

@@ -208,8 +208,7 @@ func saveConfirm(c *common.Common, bank, id, name string, u client.UpdateMemoryR
 		if _, err := cl.UpdateMemory(ctx, bank, id, u); err != nil {
 			return nil, fmt.Errorf("update memory %s: %w", id, err)
 		}
-		return tea.Batch(common.Emit(common.MemoryChangedMsg{BankID: bank, IDs: []string{id}, Change: common.MemoryEdited}),
-			common.Toast("saved "+name)), nil
+		return tea.Batch(written(bank, id, common.MemoryEdited), common.Toast("saved "+name)), nil
 	}
 	msg := "Save these changes to " + name + "?\n" + strings.Join(diff, "\n")
 	return NewConfirm(c, "Save changes?", msg, "", "edit memory", "save", req)
@@ -243,8 +242,7 @@ func SetMemoryState(c *common.Common, bank string, mem *client.Memory, invalidat
 		if _, err := cl.UpdateMemory(ctx, bank, id, u); err != nil {
 			return nil, fmt.Errorf("%s memory %s: %w", verb, id, err)
 		}
-		return tea.Batch(common.Emit(common.MemoryChangedMsg{BankID: bank, IDs: []string{id}, Change: change}),
-			common.Toast(verb+"d "+name)), nil
+		return tea.Batch(written(bank, id, change), common.Toast(verb+"d "+name)), nil
 	}
 	if invalidate {
 		msg := "invalidate " + name + "? Invalidated memories leave recall until restored. The reason is stored with the memory."
@@ -253,4 +251,14 @@ func SetMemoryState(c *common.Common, bank string, mem *client.Memory, invalidat
 		d = NewConfirm(c, title, "restore "+name+"? It comes back into recall.", "", verb+" memory", verb, req)
 	}
 	return common.OpenDialog(d)
+}
+
+// memoryWrittenMsg tells the dialog that opened a write (an inspector) that it was
+// saved, so it shows the memory as it is now.
+type memoryWrittenMsg struct{ id string }
+
+// written announces a saved write: to whoever opened it, and to every pane.
+func written(bank, id string, change common.MemoryChange) tea.Cmd {
+	return tea.Batch(common.Emit(memoryWrittenMsg{id: id}),
+		common.Emit(common.MemoryChangedMsg{BankID: bank, IDs: []string{id}, Change: change}))
 }

@@ -67,4 +67,3 @@ func TestDiffShowsLineBreaks(t *testing.T) {
 		t.Errorf("diff:\n%s", got)
 	}
 }
-

@@ -101,3 +101,22 @@ func Head(s string, maxBytes int) string {
 	}
 	return s[:cut]
 }
+
+// HelpLines is a dialog's help line, broken between its entries when it is wider than
+// w (a narrow screen, a longer help) rather than cut.
+func HelpLines(help []string, w int) []string {
+	var lines []string
+	line := ""
+	for _, h := range help {
+		switch {
+		case line == "":
+			line = h
+		case ansi.StringWidth(line+" · "+h) > w:
+			lines = append(lines, line)
+			line = h
+		default:
+			line += " · " + h
+		}
+	}
+	return append(lines, line)
+}

@@ -177,6 +177,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case common.RecallScopedMsg:
 		cmd = m.scoped(msg)
+	case common.MemoryChangedMsg:
+		m.memoryChanged(msg)
 	case searchDueMsg:
 		if msg.seq == m.typeSeq {
 			cmd = m.runSearch()

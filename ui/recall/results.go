@@ -27,6 +27,26 @@ type resultSet struct {
 	rankW     int // digits of the largest rank
 	// scores are the final scores' breakdowns from the trace, read once per answer.
 	scores map[string]client.ScoreBreakdown
+	// changed counts the results written since the answer (an edit or invalidation
+	// from the inspector, say): what the list shows of them is what recall returned.
+	changed map[string]common.MemoryChange
+}
+
+// memoryChanged notes results of this bank that were written since they came back,
+// for the status line; the results stay as the server answered until a new search.
+func (m *Model) memoryChanged(msg common.MemoryChangedMsg) {
+	rs := m.res
+	if rs == nil || msg.BankID != m.bank {
+		return
+	}
+	for _, r := range rs.rows {
+		if slices.Contains(msg.IDs, r.res.ID) {
+			if rs.changed == nil {
+				rs.changed = map[string]common.MemoryChange{}
+			}
+			rs.changed[r.res.ID] = msg.Change
+		}
+	}
 }
 
 // row is one result as the list draws it.

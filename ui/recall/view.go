@@ -111,6 +111,11 @@ func (m *Model) statusLines(w int) []string {
 		sum := sanitize.Line(m.trace.Summary())
 		lines = append(lines, components.Fit(st.Muted.Render(components.Truncate("trace · "+sum, w)), w))
 	}
+	if n := len(rs.changed); n > 0 {
+		lines = append(lines, components.Fit(st.Warning.Render(components.Truncate(
+			common.Plural(n, "result", "results")+" written since this search (shown as recalled) · "+
+				m.keys.Global.Refresh.Help().Key+" searches again", w)), w))
+	}
 	capN, capped := rs.budgetCap()
 	switch {
 	case capped:
