@@ -429,3 +429,33 @@ func TestSidebarAnnouncementsSettleOnTheCursor(t *testing.T) {
 		t.Errorf("followed to %q, announcements %v", s.SelectedBank(), selections(h))
 	}
 }
+
+// TestAWriteRefreshesTheCounts: after a retain (or an edit) anywhere, the sidebar's
+// fact count and the overview's counts are the server's, not the ones loaded before.
+func TestAWriteRefreshesTheCounts(t *testing.T) {
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	h, s, o := hostBanks(t, c, uitest.DemoBank)
+	before := -1
+	for _, e := range s.entries {
+		if e.bank.BankID == uitest.DemoBank {
+			before = e.bank.FactCount
+		}
+	}
+	if _, err := c.Client.Retain(t.Context(), uitest.DemoBank, client.RetainRequest{
+		Items: []client.MemoryItem{{Content: "Alex booked a table at Sushi Arai for the 14th."}}}); err != nil {
+		t.Fatal(err)
+	}
+	h.Send(common.MemoryChangedMsg{BankID: uitest.DemoBank, Change: common.MemoryRetained})
+	after := -1
+	for _, e := range s.entries {
+		if e.bank.BankID == uitest.DemoBank {
+			after = e.bank.FactCount
+		}
+	}
+	if after <= before {
+		t.Errorf("sidebar count %d after the retain, %d before", after, before)
+	}
+	if v := uitest.Plain(uitest.View(t, o)); !strings.Contains(v, common.Thousands(after)) {
+		t.Errorf("overview does not show %d:\n%s", after, v)
+	}
+}

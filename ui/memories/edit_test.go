@@ -174,3 +174,36 @@ func TestObservationWritesSayWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestAWriteElsewhereRefreshesTheList: an edit made in another pane's inspector (or a
+// retain) reaches the list as a MemoryChangedMsg: the list shows the stored text and
+// the cursor stays on its memory; a memory invalidated elsewhere leaves the list and
+// the row holds the next one.
+func TestAWriteElsewhereRefreshesTheList(t *testing.T) {
+	m, r := uitest.Demo(t, New)
+	r.Keys("j", "j")
+	mem := *m.current()
+	if _, err := r.C.Client.UpdateMemory(t.Context(), uitest.DemoBank, mem.ID,
+		client.UpdateMemoryRequest{Text: client.Ptr(mem.Text + " (checked)")}); err != nil {
+		t.Fatal(err)
+	}
+	r.Send(common.MemoryChangedMsg{BankID: uitest.DemoBank, IDs: []string{mem.ID}, Change: common.MemoryEdited})
+	if got := m.current(); got == nil || got.ID != mem.ID || got.Text != mem.Text+" (checked)" {
+		t.Fatalf("after the edit elsewhere the cursor is on %+v", got)
+	}
+	next := *m.win.item(m.cursor + 1)
+	if _, err := r.C.Client.UpdateMemory(t.Context(), uitest.DemoBank, mem.ID,
+		client.UpdateMemoryRequest{State: client.Ptr("invalidated"), Reason: client.Ptr("test")}); err != nil {
+		t.Fatal(err)
+	}
+	r.Send(common.MemoryChangedMsg{BankID: uitest.DemoBank, IDs: []string{mem.ID}, Change: common.MemoryInvalidated})
+	if got := m.current(); got == nil || got.ID != next.ID {
+		t.Errorf("after the invalidation elsewhere the cursor is on %+v, want the next memory %s", got, next.ID)
+	}
+	// Another bank's change does not reload this list.
+	before := m.win.seq
+	r.Send(common.MemoryChangedMsg{BankID: "someone-else", Change: common.MemoryRetained})
+	if m.win.seq != before {
+		t.Error("another bank's write reloaded the list")
+	}
+}
