@@ -26,7 +26,7 @@ func TestMemoriesCurate(t *testing.T) {
 	s.keys("C-End", "Enter")
 	s.typeText("Truly.")
 	s.press("C-s", "Save changes?", "+ ", "↵ Truly.")
-	s.press("Enter", "memory saved")
+	s.press("Enter", "saved “Alex said the Tokyo trip")
 
 	// Invalidate it, confirmed.
 	s.press("x", "invalidate “Alex said the Tokyo trip")

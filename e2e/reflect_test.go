@@ -32,11 +32,11 @@ func TestReflectAskExpandExport(t *testing.T) {
 
 	// Export to a path typed over the default.
 	path := filepath.Join(t.TempDir(), "transcript.md")
-	s.press("e", "Export the transcript", "hindsight-reflect-user-alex-prefs-")
+	s.press("e", "Save the transcript", "hindsight-reflect-user-alex-prefs-")
 	s.keys("C-u")
 	s.waitGone(wait, "hindsight-reflect-user-alex-prefs-")
 	s.typeText(path)
-	s.press("Enter", "exported 1 turn to")
+	s.press("Enter", "wrote the transcript to")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("the export is missing: %v\n%s", err, s.screen())
