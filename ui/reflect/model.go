@@ -155,6 +155,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case reflectDoneMsg:
 		cmd = m.onAnswer(msg)
+	case namesMsg:
+		cmd = m.onNames(msg)
 	case draftLoadedMsg:
 		cmd = m.onDraftLoaded(msg)
 	case draftWrittenMsg:
