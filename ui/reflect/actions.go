@@ -53,7 +53,7 @@ func (m *Model) do(what string) tea.Cmd {
 		m.cur.params.tools = !m.cur.params.tools
 		m.paramsChanged()
 		if m.cur.params.tools {
-			return common.Toast("tool calls on: the next answers come with their timeline")
+			return common.Toast("tool calls on: the next answers list them, with their inputs and outputs")
 		}
 		return common.Toast("tool calls off")
 	case doSchema:
@@ -112,7 +112,7 @@ func (m *Model) Actions() []common.Action {
 	if m.cur.params.tools {
 		acts = append(acts, a("Stop asking for tool calls", k.Reflect.Tools.Help().Key, doTools))
 	} else {
-		acts = append(acts, a("Ask for tool calls (timeline)", k.Reflect.Tools.Help().Key, doTools))
+		acts = append(acts, a("Ask for tool calls (inputs and outputs)", k.Reflect.Tools.Help().Key, doTools))
 	}
 	if m.cur.waiting() != nil {
 		acts = append(acts, a("Cancel the question", k.Reflect.Cancel.Help().Key, doCancel))
@@ -127,12 +127,30 @@ func (m *Model) Actions() []common.Action {
 				a("Show or hide the evidence", k.Reflect.Evidence.Help().Key, doEvidence),
 				a("Copy the answer", k.Global.CopyID.Help().Key, doCopy),
 				a("Copy the response as JSON", k.Global.CopyJSON.Help().Key, doCopyJSON))
-			if i := m.cur.sel.item; i >= 0 && i < len(t.evidence) && t.evidence[i].kind == evMemory {
-				acts = append(acts, a("Open memory "+sanitize.Line(t.evidence[i].id), k.List.Open.Help().Key, doOpen))
+			if i := m.cur.sel.item; i >= 0 && i < len(t.evidence) {
+				acts = append(acts, a(openAction(t, i), k.List.Open.Help().Key, doOpen))
 			}
 		case turnFailed, turnCancelled:
 			acts = append(acts, a("Ask the question again", k.Global.Refresh.Help().Key, doRetry))
 		}
 	}
 	return append(acts, m.bar.Actions("Reflect parameter")...)
+}
+
+// openAction names what enter does on evidence item i of t, for the palette.
+func openAction(t *turn, i int) string {
+	e := t.evidence[i]
+	switch e.kind {
+	case evMemory:
+		return "Open memory " + sanitize.Line(e.id)
+	case evTool:
+		return "Show or hide the input and output of " + t.tools[e.call].tool
+	case evModel:
+		name := e.name
+		if name == "" {
+			name = e.title
+		}
+		return "Show or hide mental model " + name
+	}
+	return "Show or hide directive " + e.name
 }

@@ -111,7 +111,7 @@ func (m *Model) onAnswer(msg reflectDoneMsg) tea.Cmd {
 	if b == m.cur {
 		m.reveal(idx)
 	}
-	return nil
+	return m.learnNames(b, t)
 }
 
 // cancelQuestion is esc while the bank's question is out: the request stops, the turn

@@ -20,9 +20,11 @@ type bankState struct {
 	params     params
 	serverErrs fieldErrors // the last 422's complaints, shown on the parameters
 	sel        selection
-	top        position // first line in view, unless follow
-	follow     bool     // keep the newest turn in view
-	reveal     bool     // scroll the selection into view at the next layout
+	top        position          // first line in view, unless follow
+	follow     bool              // keep the newest turn in view
+	reveal     bool              // scroll the selection into view at the next layout
+	names      map[string]string // mental model id → name ("" when it has none, or is gone)
+	naming     map[string]bool   // mental models whose names are being looked up
 }
 
 // selection is the selected turn and, inside its evidence, the selected item (-1 for

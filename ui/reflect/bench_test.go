@@ -107,3 +107,27 @@ func BenchmarkKeypress(b *testing.B) {
 	h.Keys("i")
 	uitest.BenchKeys(b, m, "x", "backspace")
 }
+
+// BenchmarkOpenToolCall is enter on a tool call of the newest turn, twice (open, then
+// closed), with 200 turns loaded: its input and output are laid out again each time.
+func BenchmarkOpenToolCall(b *testing.B) {
+	h, m := longTranscript(b)
+	t := m.cur.turns[199]
+	t.expanded = true
+	t.rev++
+	m.cur.sel.item = len(t.evidence) - 1 // the last tool call
+	h.Keys("k", "j")
+	uitest.BenchKeys(b, m, "enter", "enter")
+}
+
+// BenchmarkSetAnswer is an answer with evidence and a trace with outputs made ready to
+// draw: sanitized, its tool calls' JSON decoded and indented.
+func BenchmarkSetAnswer(b *testing.B) {
+	_, m := longTranscript(b)
+	resp := m.cur.turns[0].resp
+	b.ReportAllocs()
+	for b.Loop() {
+		var t turn
+		t.setAnswer(resp)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
@@ -70,7 +71,7 @@ func (m *Model) buildBlock(t *turn, k blockKey) block {
 		add(components.Fit(st.Muted.Render(m.keys.Global.Refresh.Help().Key+" retries"), w))
 	case turnAnswered:
 		add(blank(w))
-		add(m.md.lines(t.id, t.answer, variant{width: w, dark: st.IsDark})...)
+		add(m.md.lines(answerKey(t.id), t.answer, variant{width: w, dark: st.IsDark})...)
 		add(blank(w))
 		add(components.Fit(st.Muted.Render(components.Truncate(metaLine(t), w)), w))
 		add(structuredLines(st, t, w)...)
@@ -166,23 +167,43 @@ func structuredLines(st *styles.Styles, t *turn, w int) []string {
 		return append(out, components.Fit(st.Warning.Render(components.Truncate(
 			"the server returned no structured output (it could not fill the schema)", w)), w))
 	}
-	// A long value wraps under itself, past the JSON's own indentation.
-	for _, l := range strings.Split(t.structured, "\n") {
-		body := strings.TrimLeft(l, " ")
-		lead := 2 + len(l) - len(body)
-		for i, wl := range components.Wrap(body, max(w-lead-2, 8), 0) {
-			indent := lead
-			if i > 0 {
-				indent += 2
-			}
-			out = append(out, components.Fit(strings.Repeat(" ", indent)+st.Code.Render(wl), w))
-		}
-	}
-	return out
+	ls, _ := codeLines(st, strings.Split(t.structured, "\n"), 2, w, 0)
+	return append(out, ls...)
 }
 
-// evidenceLines is the evidence summary and, when expanded, every item and the tool
-// timeline. items holds each evidence item's lines (nil while collapsed).
+// codeLines draws lines of indented JSON at indent, at most maxRows rows (no limit
+// when maxRows <= 0): a long value wraps under itself, past the JSON's own
+// indentation. shown is how many of the lines it drew, in whole or in part.
+func codeLines(st *styles.Styles, lines []string, indent, w, maxRows int) (out []string, shown int) {
+	for _, l := range lines {
+		if maxRows > 0 && len(out) >= maxRows {
+			break
+		}
+		shown++
+		body := strings.TrimLeft(l, " ")
+		lead := indent + len(l) - len(body)
+		width := max(w-lead-2, 8)
+		// A value longer than the rows left is cut before it is wrapped, not after.
+		if maxRows > 0 {
+			body = components.Head(body, 4*width*(maxRows-len(out)))
+		}
+		for i, wl := range components.Wrap(body, width, 0) {
+			if maxRows > 0 && len(out) >= maxRows {
+				break
+			}
+			ind := lead
+			if i > 0 {
+				ind += 2
+			}
+			out = append(out, components.Fit(strings.Repeat(" ", ind)+st.Code.Render(wl), w))
+		}
+	}
+	return out, shown
+}
+
+// evidenceLines is the evidence summary and, when expanded, every item: what the
+// answer was based on, then the agent's tool calls. items holds each item's lines
+// (nil while collapsed).
 func (m *Model) evidenceLines(t *turn, k blockKey, w int) (lines []string, items [][2]int) {
 	st := m.c.Styles
 	mem, mod, dir := t.counts()
@@ -215,30 +236,62 @@ func (m *Model) evidenceLines(t *turn, k blockKey, w int) (lines []string, items
 	}
 	items = make([][2]int, len(t.evidence))
 	section := ""
+	cols := toolColumns(t.tools, w)
 	for i, e := range t.evidence {
 		if name := kindName(e.kind); name != section {
 			section = name
+			if e.kind == evTool {
+				name = "tool calls: iteration, tool, duration, input"
+			}
 			lines = append(lines, components.Fit("  "+st.Muted.Render(name), w))
 		}
 		items[i][0] = len(lines)
-		lines = append(lines, m.evidenceRow(e, i == k.item, k.active, w))
-		if t.open[i] && e.full != "" {
-			for _, para := range strings.Split(strings.TrimSpace(e.full), "\n") {
-				for _, l := range components.Wrap(para, max(w-10, 8), 0) {
-					lines = append(lines, components.Fit(strings.Repeat(" ", 10)+st.Text.Render(l), w))
-				}
-			}
+		selected := i == k.item
+		if e.kind == evTool {
+			lines = append(lines, m.toolRow(&t.tools[e.call], cols, selected, k.active, w))
+		} else {
+			lines = append(lines, m.evidenceRow(e, selected, k.active, w))
+		}
+		if t.open[i] {
+			lines = append(lines, m.itemBody(t, i, w)...)
 		}
 		items[i][1] = len(lines)
-	}
-	if len(t.tools) > 0 {
-		lines = append(lines, components.Fit("  "+st.Muted.Render("tool calls: iteration, tool, duration"), w))
-		lines = append(lines, toolLines(st, t.tools, w)...)
 	}
 	return lines, items
 }
 
-// evidenceRow is one item: a badge, its title and, for a memory, its date.
+// detailIndent is how far an open item's text is indented: under its title.
+const detailIndent = 8
+
+// itemBody is an open item's text: a tool call's input and output, a mental model's
+// (or a directive's) markdown rendered, or the text as it is.
+func (m *Model) itemBody(t *turn, i, w int) []string {
+	st := m.c.Styles
+	e := t.evidence[i]
+	switch {
+	case e.kind == evTool:
+		return m.toolBody(&t.tools[e.call], w)
+	case e.full == "":
+		return nil
+	case e.md:
+		md := m.md.lines(mdKey{turn: t.id, item: i}, e.full, variant{width: max(w-detailIndent, 8), dark: st.IsDark})
+		out := make([]string, 0, len(md))
+		for _, l := range md {
+			out = append(out, components.Fit(strings.Repeat(" ", detailIndent)+l, w))
+		}
+		return out
+	}
+	var out []string
+	for _, para := range strings.Split(strings.TrimSpace(e.full), "\n") {
+		for _, l := range components.Wrap(para, max(w-10, 8), 0) {
+			out = append(out, components.Fit(strings.Repeat(" ", 10)+st.Text.Render(l), w))
+		}
+	}
+	return out
+}
+
+// evidenceRow is one item: a badge, its title and, for a memory, its date; for a
+// mental model, its name with its id beside it.
 func (m *Model) evidenceRow(e evItem, selected, active bool, w int) string {
 	st := m.c.Styles
 	mark, text, fill := "  ", st.Text, lipgloss.NewStyle()
@@ -249,45 +302,25 @@ func (m *Model) evidenceRow(e evItem, selected, active bool, w int) string {
 		}
 	}
 	var badge string
+	title, right := e.title, e.date
 	switch e.kind {
 	case evMemory:
 		badge = st.FactType(e.badge).Inherit(fill).Render(components.TypeBadge(e.badge))
 	case evModel:
 		badge = st.Info.Inherit(fill).Render("model")
+		if e.name != "" {
+			title, right = e.name, oneLine(e.id)
+		}
 	case evDirective:
 		badge = st.Warning.Inherit(fill).Render("rule ")
 	}
-	date := e.date
-	left := st.Accent.Render(mark) + badge + fill.Render(" ") + text.Render(e.title)
-	if date == "" {
+	left := st.Accent.Render(mark) + badge + fill.Render(" ") + text.Render(title)
+	if right == "" {
 		return components.Fit(left, w)
 	}
-	return components.Spread(left, st.Muted.Render(date), w)
-}
-
-// toolLines is the tool-call timeline: iteration, tool, a bar for the duration
-// relative to the slowest call, and the duration.
-func toolLines(st *styles.Styles, tools []toolRow, w int) []string {
-	longest, nameW := 0.0, 0
-	for _, c := range tools {
-		longest = max(longest, c.ms)
-		nameW = max(nameW, len([]rune(c.tool)))
-	}
-	nameW = min(nameW, max(w/2, 8))
-	barW := max(min(w-nameW-20, 24), 4)
-	out := make([]string, 0, len(tools))
-	for _, c := range tools {
-		n := 1
-		if longest > 0 {
-			n = max(int(c.ms/longest*float64(barW)+0.5), 1)
-		}
-		line := "  " + st.Muted.Render(pad(strconv.Itoa(c.iteration), 3, true)) + " " +
-			st.Text.Render(components.Fit(c.tool, nameW)) + " " +
-			st.MeterOn.Render(strings.Repeat("▆", n)) + st.MeterOff.Render(strings.Repeat(" ", barW-n)) + " " +
-			st.Muted.Render(millis(c.ms))
-		out = append(out, components.Fit(line, w))
-	}
-	return out
+	// The name goes first: the id or date beside it gives way before the name does.
+	rw := min(ansi.StringWidth(right), max(w/3, 8))
+	return components.Spread(left, st.Muted.Render(components.Truncate(right, rw)), w)
 }
 
 func kindName(k evKind) string {
@@ -296,6 +329,8 @@ func kindName(k evKind) string {
 		return "mental models"
 	case evDirective:
 		return "directives"
+	case evTool:
+		return "tool calls"
 	}
 	return "memories"
 }

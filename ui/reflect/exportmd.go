@@ -116,10 +116,13 @@ func writeAnswer(b *strings.Builder, t *turn) {
 			b.WriteString(fence(t.structured, "json"))
 		}
 	}
-	if len(t.evidence) > 0 {
+	if len(t.evidence) > len(t.tools) {
 		b.WriteString("\n### Evidence\n")
 		section := ""
 		for _, e := range t.evidence {
+			if e.kind == evTool {
+				continue // the table below
+			}
 			if name := kindName(e.kind); name != section {
 				section = name
 				b.WriteString("\n**" + strings.ToUpper(name[:1]) + name[1:] + "**\n\n")
@@ -130,9 +133,10 @@ func writeAnswer(b *strings.Builder, t *turn) {
 		b.WriteString("\n_No evidence reported._\n")
 	}
 	if len(t.tools) > 0 {
-		b.WriteString("\n### Tool calls\n\n| Iteration | Tool | Duration |\n|---|---|---|\n")
+		b.WriteString("\n### Tool calls\n\n| Iteration | Tool | Duration | Input |\n|---|---|---|---|\n")
+		cell := strings.NewReplacer("|", `\|`, "`", "'").Replace
 		for _, c := range t.tools {
-			b.WriteString("| " + strconv.Itoa(c.iteration) + " | " + strings.ReplaceAll(c.tool, "|", `\|`) + " | " + millis(c.ms) + " |\n")
+			b.WriteString("| " + strconv.Itoa(c.iteration) + " | " + cell(c.tool) + " | " + millis(c.ms) + " | " + cell(c.summary) + " |\n")
 		}
 	}
 }
@@ -146,7 +150,11 @@ func evidenceItem(e evItem) string {
 	}
 	switch e.kind {
 	case evModel:
-		return "- Mental model" + id + ":\n\n" + quote(e.full, "  ") + "\n"
+		name := ""
+		if e.name != "" {
+			name = " **" + e.name + "**"
+		}
+		return "- Mental model" + name + id + ":\n\n" + quote(e.full, "  ") + "\n"
 	case evDirective:
 		return "- **" + e.name + "**" + id + ": " + sanitize.Line(e.full) + "\n"
 	}

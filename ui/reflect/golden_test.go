@@ -39,6 +39,19 @@ func TestGoldenViews(t *testing.T) {
 			ask(h, m, tokyoQuestion)
 			h.Keys("esc", "space")
 		}},
+		{name: "model-open", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, _ *uitest.Clock) {
+			ask(h, m, tokyoQuestion)
+			h.Keys("esc")
+			selectItem(t, h, m, func(e evItem) bool { return e.kind == evModel })
+			h.Keys("enter")
+		}},
+		{name: "tool-open", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, _ *uitest.Clock) {
+			m.cur.params.tools = true
+			ask(h, m, tokyoQuestion)
+			h.Keys("esc")
+			selectItem(t, h, m, func(e evItem) bool { return e.kind == evTool && e.call == 0 })
+			h.Keys("enter")
+		}},
 		{name: "structured", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, _ *uitest.Clock) {
 			m.cur.params.schema = `{"type":"object","properties":{"summary":{"type":"string","description":"one sentence"},` +
 				`"facts_used":{"type":"integer"},"grounded":{"type":"boolean"}},"required":["summary"]}`

@@ -43,6 +43,10 @@ func (m *Model) syncKeys() {
 	switch {
 	case open && t.evidence[m.cur.sel.item].kind == evMemory:
 		k.List.Open.SetHelp("enter", "open memory")
+	case open && t.evidence[m.cur.sel.item].kind == evTool:
+		k.List.Open.SetHelp("enter", "show/hide input and output")
+	case open && t.evidence[m.cur.sel.item].kind == evModel:
+		k.List.Open.SetHelp("enter", "show/hide content")
 	case open:
 		k.List.Open.SetHelp("enter", "show/hide text")
 	default:

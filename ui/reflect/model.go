@@ -10,7 +10,7 @@
 // cancelled question stays in the transcript as a turn with its reason and a retry key.
 //
 // Answers are markdown, rendered with glamour at the transcript's width in the current
-// theme. Rendering costs about a millisecond per answer, so it happens only in Update
+// theme, and so are the mental models opened under them. Rendering costs about a millisecond per answer, so it happens only in Update
 // (when an answer arrives, or the width or theme changes), only for the turns in view,
 // and is cached per answer, width and theme; View only copies prepared lines.
 package reflect
@@ -155,6 +155,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case reflectDoneMsg:
 		cmd = m.onAnswer(msg)
+	case namesMsg:
+		cmd = m.onNames(msg)
 	case draftLoadedMsg:
 		cmd = m.onDraftLoaded(msg)
 	case draftWrittenMsg:

@@ -204,7 +204,7 @@ func TestParameterBarEditsTheRequest(t *testing.T) {
 	h.Keys("enter")
 	bodies := reflects(rec)
 	want := `{"query":"Where should Alex eat in Tokyo?","budget":"mid","context":"planning dinner","max_tokens":600,` +
-		`"include":{"facts":{},"tool_calls":{"output":false}},"tags":["trip:tokyo-2026"],"fact_types":["world"]}`
+		`"include":{"facts":{},"tool_calls":{"output":true}},"tags":["trip:tokyo-2026"],"fact_types":["world"]}`
 	if len(bodies) != 1 || bodies[0] != want {
 		t.Fatalf("request\n got %v\nwant %s", bodies, want)
 	}

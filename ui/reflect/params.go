@@ -54,9 +54,10 @@ func factTypes() [3]string {
 
 // buildRequest turns a question and the parameters into the request reflect sends. It
 // is pure: the pane, the tests and the export all use it. Every request asks for the
-// evidence (include.facts); the tool-call trace is asked for without the tools'
-// outputs, since the timeline shows only tool, duration and iteration. A request with
-// errors must not be sent; the errors say which parameter to fix.
+// evidence (include.facts); the tool-call trace, when on, is asked for with the
+// tools' outputs, which an open tool call shows (the server's default, said out loud
+// because the pane depends on it). A request with errors must not be sent; the
+// errors say which parameter to fix.
 func buildRequest(question string, p params) (client.ReflectRequest, fieldErrors) {
 	errs := fieldErrors{}
 	req := client.ReflectRequest{Query: strings.TrimSpace(question), Budget: p.budget, TagsMatch: p.match,
@@ -66,7 +67,7 @@ func buildRequest(question string, p params) (client.ReflectRequest, fieldErrors
 	}
 	req.Include = &client.ReflectInclude{Facts: client.IncludeFacts()}
 	if p.tools {
-		req.Include.ToolCalls = &client.ToolCallsInclude{Output: client.Ptr(false)}
+		req.Include.ToolCalls = &client.ToolCallsInclude{Output: client.Ptr(true)}
 	}
 	for i, on := range p.types {
 		if on {
@@ -175,7 +176,7 @@ func barItems() []components.FilterItem[params] {
 			Help:   "answer without consulting the bank's mental models (exclude_mental_models)",
 			Bool:   func(p *params) *bool { return &p.noModels }},
 		{Kind: components.FilterToggle, Group: "trace", Label: "tool calls", Fields: []string{"include"},
-			Help: "ask for the agent's tool calls, shown as a timeline under the evidence (t toggles it from the transcript)",
+			Help: "ask for the agent's tool calls with their inputs and outputs, listed under the evidence (t toggles it from the transcript)",
 			Bool: func(p *params) *bool { return &p.tools }},
 		{Kind: components.FilterText, Group: "context", Label: "context", Fields: []string{"context"}, Hint: "none",
 			Help: "extra context; the server appends it to the question as “Additional context: …” (deprecated, but agents still send it)",

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/glamour/v2"
+	gansi "charm.land/glamour/v2/ansi"
 	gstyles "charm.land/glamour/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,8 +17,18 @@ type variant struct {
 	dark  bool
 }
 
-// mdCache keeps rendered answers per variant: the lines glamour produced for each
-// answer id. It remembers the last few variants only, so resizing back and forth
+// mdKey names a markdown text of the transcript: a turn's answer (item -1) or the
+// content of one of its evidence items (a mental model, a directive).
+type mdKey struct {
+	turn int
+	item int
+}
+
+// answerKey is the key of turn id's answer.
+func answerKey(id int) mdKey { return mdKey{turn: id, item: -1} }
+
+// mdCache keeps rendered markdown per variant: the lines glamour produced for each
+// answer and each evidence item shown. It remembers the last few variants only, so resizing back and forth
 // costs nothing while a long resize drag does not keep every width it passed through.
 type mdCache struct {
 	byVariant map[variant]*rendered
@@ -31,20 +42,21 @@ type mdCache struct {
 // rendered is one variant's renderer and its answers.
 type rendered struct {
 	r     *glamour.TermRenderer
-	lines map[int][]string
+	lines map[mdKey][]string
 }
 
-// mdVariants is how many variants the cache keeps.
-const mdVariants = 4
+// mdVariants is how many variants the cache keeps: answers and the evidence shown
+// under them are drawn at two widths, so four transcript widths.
+const mdVariants = 8
 
 func newMDCache() *mdCache { return &mdCache{byVariant: map[variant]*rendered{}} }
 
-// lines returns the answer's markdown drawn at v, rendering it on a miss. It is called
+// lines returns the markdown of k drawn at v, rendering it on a miss. It is called
 // from Update only: rendering takes about a millisecond per answer.
-func (c *mdCache) lines(id int, md string, v variant) []string {
+func (c *mdCache) lines(k mdKey, md string, v variant) []string {
 	rv := c.byVariant[v]
 	if rv == nil {
-		rv = &rendered{lines: map[int][]string{}}
+		rv = &rendered{lines: map[mdKey][]string{}}
 		c.byVariant[v] = rv
 		c.order = append(c.order, v)
 		if len(c.order) > mdVariants {
@@ -52,7 +64,7 @@ func (c *mdCache) lines(id int, md string, v variant) []string {
 			c.order = c.order[1:]
 		}
 	}
-	if ls, ok := rv.lines[id]; ok {
+	if ls, ok := rv.lines[k]; ok {
 		c.hits++
 		return ls
 	}
@@ -61,12 +73,14 @@ func (c *mdCache) lines(id int, md string, v variant) []string {
 	}
 	c.renders++
 	ls := renderMarkdown(rv.r, md, v.width)
-	rv.lines[id] = ls
+	rv.lines[k] = ls
 	return ls
 }
 
 // newRenderer builds glamour's renderer for a variant: its built-in dark or light
-// style without the document margin (the transcript indents answers itself), word
+// style without the document margin (the transcript indents answers itself) and
+// without the "## " glamour leaves in front of headings (their colour and weight say
+// they are headings; the marks are the raw markdown a reader asked not to see), word
 // wrapped to the width. Styles come from the package, never from the environment.
 func newRenderer(v variant) *glamour.TermRenderer {
 	cfg := gstyles.DarkStyleConfig
@@ -76,6 +90,9 @@ func newRenderer(v variant) *glamour.TermRenderer {
 	zero := uint(0)
 	cfg.Document.Margin = &zero
 	cfg.Document.BlockPrefix, cfg.Document.BlockSuffix = "", ""
+	for _, h := range []*gansi.StyleBlock{&cfg.H2, &cfg.H3, &cfg.H4, &cfg.H5, &cfg.H6} {
+		h.Prefix = ""
+	}
 	// glamour's wrapping can run a cell past its width (list items, punctuation), so
 	// it wraps one cell short; renderMarkdown re-wraps whatever still overflows.
 	r, err := glamour.NewTermRenderer(glamour.WithStyles(cfg), glamour.WithWordWrap(max(v.width-1, 8)))

@@ -37,7 +37,7 @@ func TestBuildRequest(t *testing.T) {
 		{name: "exclude mental models", question: "q", p: params{noModels: true},
 			want: `{"query":"q",` + facts + `,"exclude_mental_models":true}`},
 		{name: "tool calls", question: "q", p: params{tools: true},
-			want: `{"query":"q","include":{"facts":{},"tool_calls":{"output":false}}}`},
+			want: `{"query":"q","include":{"facts":{},"tool_calls":{"output":true}}}`},
 		{name: "context", question: "q", p: params{context: " planning a dinner "},
 			want: `{"query":"q","context":"planning a dinner",` + facts + `}`},
 		{name: "schema compacted", question: "q", p: params{schema: "{\n  \"type\": \"object\",\n  \"properties\": {\"a\": {\"type\": \"string\"}}\n}"},
@@ -51,7 +51,7 @@ func TestBuildRequest(t *testing.T) {
 			match: "any_strict", types: [3]bool{false, true, false}, noModels: true, tools: true, context: "Friday",
 			schema: `{"type":"object","properties":{"answer":{"type":"string"}}}`},
 			want: `{"query":"Plan dinner","budget":"high","context":"Friday","max_tokens":512,` +
-				`"include":{"facts":{},"tool_calls":{"output":false}},` +
+				`"include":{"facts":{},"tool_calls":{"output":true}},` +
 				`"response_schema":{"type":"object","properties":{"answer":{"type":"string"}}},` +
 				`"tags":["source:chat"],"tags_match":"any_strict","fact_types":["experience"],"exclude_mental_models":true}`},
 	}

@@ -38,11 +38,11 @@ type turn struct {
 
 	resp       *client.ReflectResponse
 	err        error
-	reason     string // the Describe sentence of a failure
-	answer     string // sanitized markdown
-	structured string // sanitized, indented JSON; "" when there is none
-	evidence   []evItem
-	tools      []toolRow
+	reason     string     // the Describe sentence of a failure
+	answer     string     // sanitized markdown
+	structured string     // sanitized, indented JSON; "" when there is none
+	evidence   []evItem   // memories, mental models, directives, then tool calls
+	tools      []toolCall // the tool calls, in the order the agent made them
 
 	expanded bool         // evidence shown
 	open     map[int]bool // evidence items shown in full
@@ -57,25 +57,40 @@ const (
 	evMemory evKind = iota
 	evModel
 	evDirective
+	evTool
 )
 
-// evItem is one thing an answer was based on, ready to draw.
+// evItem is one thing an answer was based on, or one step the agent took, ready to
+// draw.
 type evItem struct {
 	kind  evKind
 	id    string
 	badge string // fact type of a memory
-	name  string // a directive's name
+	name  string // a directive's name; a mental model's, once known ("" until then)
 	title string // one line, sanitized and bounded
 	full  string // sanitized text, shown when the item is opened
+	md    bool   // full is markdown, rendered when shown
 	date  string // when a memory's event happened, "" when unknown
+	call  int    // a tool call's index in turn.tools
 }
 
-// toolRow is one step of the agent's tool-call timeline.
-type toolRow struct {
+// toolCall is one step of the agent's loop, decoded once: its input and output as
+// sanitized, indented JSON lines (the output's first outputLines only).
+type toolCall struct {
 	iteration int
 	tool      string
 	ms        float64
+	summary   string   // the input on one line
+	input     []string // nil when the server sent none
+	inputAll  int      // lines the whole input takes
+	output    []string // nil when the server sent none (asked without outputs)
+	outputAll int      // lines the whole output takes
 }
+
+// outputLines bounds the JSON lines kept of one tool's input or output: an expand
+// step's output carries whole document chunks. Past it the item says how many lines
+// more there are, and the copied response JSON has them all.
+const outputLines = 40
 
 // titleMax bounds the bytes of an evidence title; one line shows far less, and a
 // 1,500-character memory must not cost its full length per layout.
@@ -105,17 +120,18 @@ func (t *turn) setAnswer(resp *client.ReflectResponse) {
 				title: oneLine(f.Text), full: sanitize.Text(f.Text), date: date})
 		}
 		for _, mm := range b.MentalModels {
-			t.evidence = append(t.evidence, evItem{kind: evModel, id: mm.ID,
-				title: oneLine(sanitize.Line(mm.ID) + ": " + firstLine(mm.Text)), full: sanitize.Text(mm.Text)})
+			t.evidence = append(t.evidence, evItem{kind: evModel, id: mm.ID, title: oneLine(mm.ID),
+				full: sanitize.Text(mm.Text), md: true})
 		}
 		for _, d := range b.Directives {
 			t.evidence = append(t.evidence, evItem{kind: evDirective, id: d.ID, name: sanitize.Line(d.Name),
-				title: oneLine(d.Name + ": " + d.Content), full: sanitize.Text(d.Content)})
+				title: oneLine(d.Name + ": " + d.Content), full: sanitize.Text(d.Content), md: looksLikeMarkdown(d.Content)})
 		}
 	}
 	if tr := resp.Trace; tr != nil {
 		for _, c := range tr.ToolCalls {
-			t.tools = append(t.tools, toolRow{iteration: c.Iteration, tool: sanitize.Line(c.Tool), ms: c.DurationMS})
+			t.evidence = append(t.evidence, evItem{kind: evTool, call: len(t.tools)})
+			t.tools = append(t.tools, newToolCall(c))
 		}
 	}
 	t.open = nil
@@ -148,12 +164,48 @@ func oneLine(s string) string {
 	return sanitize.Line(components.Head(s, titleMax))
 }
 
-// firstLine is the first line of markdown with text, without heading marks.
-func firstLine(md string) string {
-	for _, l := range strings.Split(components.Head(md, 4*titleMax), "\n") {
-		if l = strings.TrimSpace(strings.TrimLeft(l, "#>-*+ ")); l != "" {
-			return l
+// newToolCall decodes one tool call of the trace.
+func newToolCall(c client.ToolCall) toolCall {
+	tc := toolCall{iteration: c.Iteration, tool: sanitize.Line(c.Tool), ms: c.DurationMS}
+	tc.input, tc.inputAll = jsonLines(c.Input)
+	tc.output, tc.outputAll = jsonLines(c.Output)
+	tc.summary = "no input"
+	if in, ok := parseJSON(c.Input); ok {
+		tc.summary = in.summary(titleMax)
+	} else if len(c.Input) > 0 {
+		tc.summary = oneLine(string(c.Input))
+	}
+	return tc
+}
+
+// jsonLines is raw as indented, sanitized lines (at most outputLines) and how many
+// lines it takes in all; nil for a value that is absent or null. What is not JSON
+// is shown as the text it is.
+func jsonLines(raw json.RawMessage) ([]string, int) {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return nil, 0
+	}
+	if n, ok := parseJSON(raw); ok {
+		return n.prettyLines(outputLines)
+	}
+	all := strings.Split(sanitize.Text(string(raw)), "\n")
+	return all[:min(len(all), outputLines)], len(all)
+}
+
+// looksLikeMarkdown reports whether a directive's text uses markdown (headings,
+// lists, emphasis, code, links or tables), so that it is rendered rather than shown
+// as it is: most directives are one plain sentence.
+func looksLikeMarkdown(s string) bool {
+	for _, l := range strings.Split(components.Head(s, 4*titleMax), "\n") {
+		l = strings.TrimSpace(l)
+		for _, p := range []string{"#", "- ", "* ", "+ ", "> ", "|", "```", "1. "} {
+			if strings.HasPrefix(l, p) {
+				return true
+			}
+		}
+		if strings.Contains(l, "**") || strings.Contains(l, "](") || strings.Contains(l, "`") {
+			return true
 		}
 	}
-	return ""
+	return false
 }
