@@ -16,6 +16,7 @@ import (
 type tabSpec struct {
 	ID      string // stable name, kept in the state file
 	Title   string // tab label and pane title
+	Short   string // the tab label where the titles do not fit ("" = Title)
 	Feature string // the server feature it needs ("" = none); off means the tab is absent
 	New     func(*common.Common) common.Pane
 	// Secondary panes are reached through the command palette ("Go to …") and links
@@ -28,14 +29,14 @@ type tabSpec struct {
 // package does the rest; see ARCHITECTURE.md).
 func tabSpecs() []tabSpec {
 	return []tabSpec{
-		{ID: "overview", Title: "Overview", New: func(c *common.Common) common.Pane { return banks.NewOverview(c) }},
-		{ID: common.PaneMemories, Title: "Memories", New: func(c *common.Common) common.Pane { return memories.New(c) }},
+		{ID: "overview", Title: "Overview", Short: "Bank", New: func(c *common.Common) common.Pane { return banks.NewOverview(c) }},
+		{ID: common.PaneMemories, Title: "Memories", Short: "Mems", New: func(c *common.Common) common.Pane { return memories.New(c) }},
 		{ID: "recall", Title: "Recall", New: func(c *common.Common) common.Pane { return recall.New(c) }},
 		{ID: "reflect", Title: "Reflect", New: func(c *common.Common) common.Pane { return reflect.New(c) }},
 		{ID: "retain", Title: "Retain", New: func(c *common.Common) common.Pane { return retain.New(c) }},
-		{ID: common.PaneDocuments, Title: "Documents", New: func(c *common.Common) common.Pane { return documents.New(c) }},
-		{ID: common.PaneEntities, Title: "Entities", New: func(c *common.Common) common.Pane { return entities.New(c) }},
-		{ID: "operations", Title: "Operations", New: func(c *common.Common) common.Pane { return operations.New(c) }},
+		{ID: common.PaneDocuments, Title: "Documents", Short: "Docs", New: func(c *common.Common) common.Pane { return documents.New(c) }},
+		{ID: common.PaneEntities, Title: "Entities", Short: "Ents", New: func(c *common.Common) common.Pane { return entities.New(c) }},
+		{ID: "operations", Title: "Operations", Short: "Ops", New: func(c *common.Common) common.Pane { return operations.New(c) }},
 	}
 }
 

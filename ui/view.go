@@ -152,9 +152,17 @@ type tabItem struct {
 	x, w int
 }
 
+// tabLabels is how the tab bar names the tabs: by their titles, by their short names
+// (the active tab still by its title, unless all is set), or by their short names cut
+// to cut letters (cut > 0; only their numbers at 0).
+type tabLabels struct {
+	short, all bool
+	cut        int
+}
+
 // tabItems lays out the tab bar once for both drawing and mouse hit tests. In the
 // collapsed layout the sidebar becomes the first tab, "Banks".
-func (m Model) tabItems(short int) []tabItem {
+func (m Model) tabItems(how tabLabels) []tabItem {
 	if m.conn.phase != phaseConnected {
 		return nil
 	}
@@ -180,8 +188,13 @@ func (m Model) tabItems(short int) []tabItem {
 		}
 		active := i == m.active && (!m.lay.Collapsed || m.focus != 0)
 		title := t.Title
-		if !active && short >= 0 {
-			title = string([]rune(title)[:min(short, len([]rune(title)))])
+		if how.short && (!active || how.all) && t.Short != "" {
+			title = t.Short
+		}
+		if how.cut > 0 && !active {
+			title = string([]rune(title)[:min(how.cut, len([]rune(title)))])
+		} else if how.cut == 0 && how.short && !active {
+			title = ""
 		}
 		label := fmt.Sprintf("%d %s", i+1, title)
 		if t.Secondary {
@@ -193,9 +206,9 @@ func (m Model) tabItems(short int) []tabItem {
 }
 
 // tabBar places the tab labels: over the main pane when they fit there, else across
-// the whole row, else with the labels of the inactive tabs cut to the most letters
-// that fit (at least three, else only their numbers), so every tab stays visible and
-// clickable.
+// the whole row, else by their short names ("Docs", "Ops"), the active tab keeping its
+// title if it can, else with the short names cut to the most letters that fit (at
+// least three, else only the numbers), so every tab stays visible and clickable.
 func (m Model) tabBar() (x0 int, items []tabItem) {
 	width := func(items []tabItem) int {
 		if len(items) == 0 {
@@ -204,20 +217,24 @@ func (m Model) tabBar() (x0 int, items []tabItem) {
 		last := items[len(items)-1]
 		return last.x + last.w
 	}
-	full := m.tabItems(-1)
+	full := m.tabItems(tabLabels{cut: -1})
 	switch {
 	case width(full) <= m.lay.Tabs.W:
 		return m.lay.Tabs.X, full
 	case width(full) <= m.lay.Width:
 		return 0, full
 	}
-	// The longest shortened labels that fit, down to three letters.
-	for n := 9; n >= 3; n-- {
-		if short := m.tabItems(n); width(short) <= m.lay.Width {
+	for _, how := range []tabLabels{{short: true, cut: -1}, {short: true, all: true, cut: -1}} {
+		if items := m.tabItems(how); width(items) <= m.lay.Width {
+			return 0, items
+		}
+	}
+	for n := 6; n >= 3; n-- {
+		if short := m.tabItems(tabLabels{short: true, cut: n}); width(short) <= m.lay.Width {
 			return 0, short
 		}
 	}
-	return 0, m.tabItems(0)
+	return 0, m.tabItems(tabLabels{short: true})
 }
 
 // tabsView is the tab bar row (blank above the sidebar in the wide layout, unless the
