@@ -39,6 +39,7 @@ type Global struct {
 	CopyJSON  key.Binding
 	Theme     key.Binding
 	Sidebar   key.Binding // hide or show the bank list beside the panes
+	Profiles  key.Binding // switch to another Hindsight CLI profile (server)
 }
 
 // List bindings move through any list or table.
@@ -123,6 +124,7 @@ func Default() KeyMap {
 			CopyJSON:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy JSON")),
 			Theme:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "light/dark theme")),
 			Sidebar:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bank list on/off")),
+			Profiles:  key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "switch profile")),
 		},
 		List: List{
 			Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
