@@ -101,7 +101,10 @@ func (m Model) headerLine(level, width int) string {
 func (m Model) headerServer(level int) string {
 	s := m.com.Styles
 	u := sanitize.Line(m.opts.ServerURL)
-	if level >= 4 {
+	switch {
+	case u == "":
+		u = "unknown" // a profile that could not be read
+	case level >= 4:
 		u = hostOf(u)
 	}
 	out := s.Header.Render(u)

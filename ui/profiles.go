@@ -154,9 +154,9 @@ func (d *profileDialog) entryLines(e config.Profile, selected bool, nameW, iw in
 	if e.IsDefault() {
 		name = "default"
 	}
-	mark := " "
+	mark := "  "
 	if selected {
-		mark = "▸"
+		mark = "▸ "
 	}
 	if e.Name == d.current.Name {
 		mark += "● "
@@ -172,7 +172,7 @@ func (d *profileDialog) entryLines(e config.Profile, selected bool, nameW, iw in
 	if selected {
 		text = s.Selected
 	}
-	indent := strings.Repeat(" ", 3+nameW+2)
+	indent := strings.Repeat(" ", 4+nameW+2)
 	var second string
 	if e.Err != nil {
 		second = s.Error.Render(truncate(profileError(e), iw-len(indent)))

@@ -174,7 +174,7 @@ func TestSwitchProfileFailures(t *testing.T) {
 		t.Fatalf("phase %v after a broken profile:\n%s", h.m.conn.phase, scr)
 	}
 	mustContain(t, scr, "Cannot connect to Hindsight", "broken.toml:1: api_url: the closing quote is missing",
-		"press r to try again", "profile broken", "C switch profile")
+		"press r to try again", "profile broken", "server unknown", "unknown: the settings could not be read", "C switch profile")
 	h.press("r") // reads the file again: still broken
 	if h.m.conn.phase != phaseFailed || h.m.conn.op != "read profile broken" {
 		t.Fatalf("retry: phase %v op %q", h.m.conn.phase, h.m.conn.op)
