@@ -111,6 +111,7 @@ func explore(ctx context.Context, o options, cfg config.Config, c *client.Client
 		fmt.Fprintln(stderr, "hindsight-tui: the explorer needs a terminal; for a non-interactive check run 'hindsight-tui doctor'.")
 		return exitFailure
 	}
+	start := config.Flags{URL: o.url, Timeout: o.timeout}
 	m := ui.New(ui.Options{
 		Client:    c,
 		ServerURL: cfg.URL,
@@ -123,6 +124,12 @@ func explore(ctx context.Context, o options, cfg config.Config, c *client.Client
 		Version:   buildVersion(),
 		Timeout:   cfg.Timeout,
 		StateDir:  ui.DefaultStateDir(getenv, home),
+		Profile:   cfg.Profile,
+		// The switcher's default entry is what started the program, less a profile.
+		Profiles: func() []config.Profile { return config.ListProfiles(start, getenv, home) },
+		OpenProfile: func(name string) (config.Config, error) {
+			return config.ResolveProfile(name, start, getenv, home)
+		},
 	})
 	p := tea.NewProgram(m,
 		tea.WithoutSignalHandler(), // signals arrive through ctx, and end the program as a quit does

@@ -24,6 +24,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -103,6 +104,11 @@ func (c Config) Format(f fmt.State, verb rune) {
 // an API key typed or pasted in the wrong place. Errors name the flag, the variable, or the
 // file, line and setting instead.
 func Resolve(f Flags, getenv func(string) string, home string) (Config, error) {
+	return resolve(f, getenv, home, "flag -p/--profile")
+}
+
+// resolve is Resolve; profileFlag names where f.Profile came from, for its errors.
+func resolve(f Flags, getenv func(string) string, home, profileFlag string) (Config, error) {
 	if f.Timeout < 0 {
 		return Config{}, fmt.Errorf("invalid --timeout %s: it must be positive", f.Timeout)
 	}
@@ -120,7 +126,7 @@ func Resolve(f Flags, getenv func(string) string, home string) (Config, error) {
 		}
 	}
 
-	profile, profileFrom := strings.TrimSpace(f.Profile), "flag -p/--profile"
+	profile, profileFrom := strings.TrimSpace(f.Profile), profileFlag
 	if profile == "" {
 		profile, profileFrom = strings.TrimSpace(getenv(EnvProfile)), "env "+EnvProfile
 	}
@@ -252,18 +258,26 @@ func profileReadError(err error, name, from, path, home string) error {
 // profileNames lists the profiles in ~/.hindsight/cli-profiles whose names are valid and
 // printable, at most 20 of them.
 func profileNames(home string) []string {
+	names := allProfileNames(home)
+	if len(names) > 20 {
+		return append(names[:20], "…")
+	}
+	return names
+}
+
+// allProfileNames lists, sorted, the profiles in ~/.hindsight/cli-profiles whose names
+// are valid and printable: the names a user can pass to -p.
+func allProfileNames(home string) []string {
 	entries, _ := os.ReadDir(filepath.Dir(ProfilePath(home, "x")))
 	var names []string
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), ".toml")
-		if !ok || ValidateProfileName(name) != nil || !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		if !ok || e.IsDir() || ValidateProfileName(name) != nil || !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
 			continue
-		}
-		if len(names) == 20 {
-			return append(names, "…")
 		}
 		names = append(names, name)
 	}
+	sort.Strings(names)
 	return names
 }
 

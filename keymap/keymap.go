@@ -40,6 +40,7 @@ type Global struct {
 	SaveJSON  key.Binding // write the selected item's JSON to a file
 	Theme     key.Binding
 	Sidebar   key.Binding // hide or show the bank list beside the panes
+	Profiles  key.Binding // switch to another Hindsight CLI profile (server)
 }
 
 // List bindings move through any list or table.
@@ -125,6 +126,7 @@ func Default() KeyMap {
 			SaveJSON:  key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "write JSON to a file")),
 			Theme:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "light/dark theme")),
 			Sidebar:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bank list on/off")),
+			Profiles:  key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "switch profile")),
 		},
 		List: List{
 			Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),

@@ -43,6 +43,8 @@ func (m Model) action(msg tea.Msg) (Model, tea.Cmd, bool) {
 		cmd = m.r.OpenDialog(router.Root, newHelpDialog(m.com, m.helpGroups(), m.opts.Version))
 	case showPaletteMsg:
 		cmd = m.r.OpenDialog(router.Root, newPalette(m.com, m.actions()))
+	case openProfilesMsg:
+		cmd = m.openProfiles()
 	case showErrorLogMsg:
 		cmd = m.r.OpenDialog(router.Root, newErrorLogDialog(m.com, m.errs))
 	case toggleSidebarMsg:
@@ -80,22 +82,29 @@ func (m Model) quit() (Model, tea.Cmd) {
 	if m.conn.cancel != nil {
 		m.conn.cancel()
 	}
+	save := m.draftWrites()
+	drafts := func() tea.Msg { return finalSavedMsg{err: save()} }
+	var state tea.Cmd
+	m.state, state = m.state.flush()
+	return m, tea.Sequence(drafts, state, tea.Quit)
+}
+
+// draftWrites returns the writes of every draft the panes have not saved yet, as they
+// stand now, in one function to run off the UI goroutine.
+func (m Model) draftWrites() func() error {
 	var saves []func() error
 	for _, id := range m.r.IDs() {
 		if d, ok := m.r.Pane(id).(common.Drafter); ok {
 			saves = append(saves, d.FinalSave())
 		}
 	}
-	drafts := func() tea.Msg {
+	return func() error {
 		var errs []error
 		for _, save := range saves {
 			errs = append(errs, save())
 		}
-		return finalSavedMsg{err: errors.Join(errs...)}
+		return errors.Join(errs...)
 	}
-	var state tea.Cmd
-	m.state, state = m.state.flush()
-	return m, tea.Sequence(drafts, state, tea.Quit)
 }
 
 // finalSavedMsg reports the drafts written on the way out.
@@ -209,6 +218,7 @@ func (m Model) actions() []common.Action {
 	add(g.CopyID, "Copy the selected id", copyMsg{})
 	add(g.CopyJSON, "Copy the selected item as JSON", copyMsg{json: true})
 	add(g.SaveJSON, "Write the selected item's JSON to a file", saveJSONMsg{})
+	add(g.Profiles, "Switch profile…", openProfilesMsg{})
 	add(g.Help, "Show all keys", showHelpMsg{})
 	add(g.ErrorLog, "Show the error log", showErrorLogMsg{})
 	add(g.Theme, "Switch to the "+themeName(!m.isDark)+" theme", toggleThemeMsg{})

@@ -65,6 +65,9 @@ func (m Model) connectionView(r layout.Rect) string {
 			label("Detail", e.Detail)
 		}
 		server := url
+		if server == "" {
+			server = "unknown: the settings could not be read"
+		}
 		if m.opts.URLSource != "" {
 			server += " (" + m.opts.URLSource + ")"
 		}

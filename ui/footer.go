@@ -79,6 +79,7 @@ func (m Model) helpItems() []helpItem {
 		items = append(items, helpItem{key: "esc", desc: "cancel", keep: true})
 	}
 	add(g.Refresh, true)
+	add(g.Profiles, false)
 	add(g.ErrorLog, false)
 	add(g.Help, true)
 	add(g.Quit, true)

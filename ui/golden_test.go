@@ -22,7 +22,8 @@ func realModel(t testing.TB, srv *hindsighttest.Server, w, h int, edits ...func(
 		t.Fatal(err)
 	}
 	opts := Options{Client: c, ServerURL: uitest.GoldenURL, URLSource: "demo server", Demo: true,
-		Version: "test", Timeout: 5 * time.Second, Now: fixedNow}
+		Version: "test", Timeout: 5 * time.Second, Now: fixedNow,
+		Profiles: goldenProfiles, OpenProfile: noProfiles}
 	for _, e := range edits {
 		e(&opts)
 	}
@@ -51,6 +52,7 @@ func TestGolden(t *testing.T) {
 		{name: "overview", steps: []step{connect}},
 		{name: "help", steps: []step{connect, func(t *testing.T, h *harness) { h.press("?") }}},
 		{name: "palette", steps: []step{connect, func(t *testing.T, h *harness) { h.press(":"); h.typeText("bank") }}},
+		{name: "profiles", steps: []step{connect, func(t *testing.T, h *harness) { h.press("C", "down") }}},
 		{name: "errorlog", steps: []step{connect, func(t *testing.T, h *harness) {
 			h.send(common.ErrorMsg{Op: "load bank stats", Err: apiError(t, 500, `{"detail":"stats backend timed out"}`)})
 			h.fire(isToastExpiry)

@@ -23,7 +23,7 @@ type helpGroup struct {
 func (m Model) helpGroups() []helpGroup {
 	g := m.globalKeys()
 	groups := []helpGroup{
-		{title: "Global", sections: [][]key.Binding{{g.Help, g.Palette, g.ErrorLog, g.Refresh, g.CopyID, g.CopyJSON, g.SaveJSON, g.Theme, g.Sidebar, g.Quit, g.ForceQuit}}},
+		{title: "Global", sections: [][]key.Binding{{g.Help, g.Palette, g.ErrorLog, g.Refresh, g.CopyID, g.CopyJSON, g.SaveJSON, g.Profiles, g.Theme, g.Sidebar, g.Quit, g.ForceQuit}}},
 		{title: "Navigation", sections: [][]key.Binding{{g.NextPane, g.PrevPane, g.JumpPane,
 			key.NewBinding(key.WithKeys("click"), key.WithHelp("click", "focus or select")),
 			key.NewBinding(key.WithKeys("wheel"), key.WithHelp("wheel", "scroll"))}}},

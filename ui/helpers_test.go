@@ -114,6 +114,8 @@ type harness struct {
 	timers    []uitest.Timer
 	quit      bool
 	clipboard []string
+	// seen, when set, gets every frame the model would draw, after each message.
+	seen func(frame string)
 }
 
 func newHarness(t testing.TB, m Model) *harness {
@@ -144,6 +146,7 @@ func (h *harness) send(msgs ...tea.Msg) {
 	for _, msg := range msgs {
 		var cmd tea.Cmd
 		h.m, cmd = h.m.update(msg)
+		h.observe()
 		h.run(cmd, 0)
 	}
 }
@@ -190,7 +193,14 @@ func (h *harness) run(cmd tea.Cmd, depth int) {
 		}
 		var next tea.Cmd
 		h.m, next = h.m.update(msg)
+		h.observe()
 		h.run(next, depth+1)
+	}
+}
+
+func (h *harness) observe() {
+	if h.seen != nil {
+		h.seen(h.m.View().Content)
 	}
 }
 

@@ -57,6 +57,8 @@ func (m Model) globalFor(msg tea.KeyPressMsg) (tea.Msg, bool) {
 		return showPaletteMsg{}, true
 	case key.Matches(msg, g.ErrorLog):
 		return showErrorLogMsg{}, true
+	case key.Matches(msg, g.Profiles):
+		return openProfilesMsg{}, true
 	case key.Matches(msg, g.Refresh):
 		return retryMsg{}, true
 	case key.Matches(msg, g.Theme):
@@ -111,6 +113,7 @@ func (m Model) navKeys() keymap.Global {
 	g.CopyJSON.SetEnabled(connected)
 	g.SaveJSON.SetEnabled(connected)
 	g.Sidebar.SetEnabled(connected && (m.noSidebar || !m.lay.Collapsed))
+	g.Profiles.SetEnabled(m.canSwitch())
 	// Once connected, refreshing is the panes' business (each reloads what it
 	// shows); before that, r retries the connection.
 	g.Refresh.SetEnabled(!connected)

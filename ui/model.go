@@ -7,6 +7,7 @@
 package ui
 
 import (
+	"context"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -36,6 +37,15 @@ type Options struct {
 	// StateDir is where state.json (last bank and pane per server) lives. Empty keeps
 	// no state, which is what tests want; main passes DefaultStateDir.
 	StateDir string
+	// Profile is the Hindsight CLI profile the settings came from ("" for none), for
+	// the header and the profile switcher.
+	Profile string
+	// Profiles lists what the profile switcher offers (config.ListProfiles) and
+	// OpenProfile resolves the entry picked, by name, "" for the default entry
+	// (config.ResolveProfile). Both read files; the root calls them in commands. Nil
+	// Profiles leaves the switcher out.
+	Profiles    func() []config.Profile
+	OpenProfile func(name string) (config.Config, error)
 }
 
 // Model is the root of the program. Panes are pointers it shares between copies, so a
@@ -72,6 +82,11 @@ type Model struct {
 
 	// frames remembers each pane's last framed view; shared by copies of the model.
 	frames *frameCache
+
+	build      paneFactory        // makes the panes again for another server
+	start      Options            // the connection the program started with
+	endSession context.CancelFunc // ends com.Session: every request of the panes
+	pending    *config.Profile    // the profile being switched to, until it is read
 }
 
 // tab is one main-area pane as a factory builds it.
@@ -98,6 +113,7 @@ func newModel(opts Options, build paneFactory) Model {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	session, endSession := context.WithCancel(context.Background())
 	com := &common.Common{
 		Client:    opts.Client,
 		Styles:    styles.New(true), // dark until the terminal says otherwise
@@ -110,6 +126,7 @@ func newModel(opts Options, build paneFactory) Model {
 		KeyOrigin: opts.KeyOrigin,
 		StateDir:  opts.StateDir,
 		Demo:      opts.Demo,
+		Session:   session,
 	}
 	if com.BaseURL == "" && opts.Client != nil {
 		com.BaseURL = opts.Client.BaseURL()
@@ -121,6 +138,10 @@ func newModel(opts Options, build paneFactory) Model {
 		errs:   &errorLog{},
 		r:      router.New(),
 		frames: &frameCache{},
+
+		build:      build,
+		start:      opts,
+		endSession: endSession,
 	}
 	m.state = newStateKeeper(opts)
 	saved, err := m.state.load()
@@ -133,8 +154,14 @@ func newModel(opts Options, build paneFactory) Model {
 	}
 	m.bank = bank
 	m.state.current = serverState{Bank: bank, Pane: saved.Pane}
-	sidebar, tabs := build(com, bank)
+	return m.addPanes()
+}
+
+// addPanes builds the sidebar and the tabs for the current server and bank.
+func (m Model) addPanes() Model {
+	sidebar, tabs := m.build(m.com, m.bank)
 	m.r.Add(sidebarID, sidebar)
+	m.specs = nil
 	for _, t := range tabs {
 		m.r.Add(t.spec.ID, t.pane)
 		m.specs = append(m.specs, t.spec)

@@ -42,7 +42,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.saveErr = msg.err
 		return m, nil
 	case retryMsg:
-		return m.connect()
+		return m.retry()
+	case switchProfileMsg:
+		return m.switchTo(msg.to)
+	case profileOpenedMsg:
+		return m.profileOpened(msg)
 	case versionAnsweredMsg:
 		return m.checkKey(msg)
 	case connectResultMsg:

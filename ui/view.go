@@ -98,52 +98,6 @@ func (m Model) tooSmallView() string {
 	return clip(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, m.com.Styles.Warning.Render(strings.Join(lines, "\n"))), w, h)
 }
 
-// headerView is one line: the app, badges, the bank, the connection (the server's
-// version once connected) and the server. When it does not fit, the end is cut: the
-// bank and whether we are connected matter more than where the URL came from.
-func (m Model) headerView() string {
-	s := m.com.Styles
-	sep := s.Subtle.Render(" │ ")
-	app := s.Accent.Render("hindsight-tui")
-	if m.opts.Demo {
-		app += " " + s.BadgeDemo.Render("DEMO")
-	}
-	if m.opts.ReadOnly {
-		app += " " + s.BadgeRO.Render("READ-ONLY")
-	}
-	bank := s.Muted.Render("none")
-	if b := sanitize.Line(m.bank); b != "" {
-		bank = s.HeaderValue.Render(b)
-	}
-	source := m.opts.URLSource
-	if !m.opts.Demo {
-		key := "no API key"
-		if m.opts.KeySet {
-			key = "API key set"
-		}
-		source = strings.TrimPrefix(source+", "+key, ", ")
-	}
-	server := s.HeaderKey.Render("server ") + s.Header.Render(m.opts.ServerURL)
-	if source != "" {
-		server += s.Muted.Render(" (" + source + ")")
-	}
-	var status string
-	switch m.conn.phase {
-	case phaseConnecting:
-		status = s.Muted.Render("connecting…")
-	case phaseFailed:
-		status = s.Error.Render("not connected")
-	default:
-		v := "?"
-		if m.com.Version != nil {
-			v = sanitize.Line(m.com.Version.APIVersion)
-		}
-		status = s.HeaderKey.Render("Hindsight ") + s.Header.Render(v)
-	}
-	line := " " + app + sep + s.HeaderKey.Render("bank ") + bank + sep + status + sep + server
-	return fit(truncate(line, m.lay.Width), m.lay.Width)
-}
-
 // tabItem is one label of the tab bar and the focus ring position it selects; x is
 // relative to the tab bar's left edge.
 type tabItem struct {

@@ -41,6 +41,10 @@ type Common struct {
 	// Timer, when set, replaces the real timer behind After; tests use it to hold
 	// timers and fire them when they choose.
 	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
+	// Session ends when the root gives up the connection these panes were built for
+	// (a switch to another profile): every request made under Context ends with it.
+	// Nil never ends.
+	Session context.Context
 }
 
 // After returns a command that delivers msg after d (debounces, polls, autosaves). Like
@@ -52,11 +56,17 @@ func (c *Common) After(d time.Duration, msg tea.Msg) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
-// Context returns a cancellable context, derived from parent, under which each request
-// gets the configured timeout of its own (--timeout is per request): a command that
-// makes several requests in a row never spends one timeout on all of them.
+// Context returns a cancellable context, derived from parent and ending with Session,
+// under which each request gets the configured timeout of its own (--timeout is per
+// request): a command that makes several requests in a row never spends one timeout on
+// all of them.
 func (c *Common) Context(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
+	if c.Session != nil {
+		stop := context.AfterFunc(c.Session, cancel)
+		own := cancel
+		cancel = func() { stop(); own() }
+	}
 	return client.WithRequestTimeout(ctx, c.Timeout), cancel
 }
 

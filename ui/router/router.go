@@ -30,9 +30,12 @@ import (
 type Addr struct {
 	pane   string
 	dialog int
+	// era is the generation of panes the address was stamped for (see Retire); 0, as
+	// Pane gives it, means the panes there are now.
+	era int
 }
 
-// Pane is the address of the pane with id.
+// Pane is the address of the pane with id, whichever generation of panes is there.
 func Pane(id string) Addr { return Addr{pane: id} }
 
 // Root is the root's address: messages to it travel unwrapped.
@@ -163,10 +166,11 @@ func ForRoot(msg tea.Msg) bool {
 
 // Router holds the panes, in the order they were added, and the dialog stack.
 type Router struct {
-	panes  []entry
-	stack  []frame
-	serial int
-	w, h   int // the screen, for dialogs
+	panes   []entry
+	stack   []frame
+	serial  int
+	w, h    int // the screen, for dialogs
+	retired int // how many generations of panes Retire has given up
 }
 
 type entry struct {
@@ -214,10 +218,26 @@ func (r *Router) IDs() []string {
 	return out
 }
 
+// stamp is the address of the pane with id in the current generation, which the
+// messages of its commands carry back.
+func (r *Router) stamp(id string) Addr { return Addr{pane: id, era: r.retired + 1} }
+
+// Retire gives up every pane and dialog there is now: the dialogs close, and whatever
+// the panes' commands still deliver (answers, timers, broadcasts, dialogs they open) is
+// dropped, even once panes with the same ids have been added in their place. The root
+// retires its panes when it switches to another server and builds new ones.
+func (r *Router) Retire() {
+	r.retired++
+	r.stack = nil
+}
+
+// stale reports whether an address was stamped for panes that have been retired.
+func (r *Router) stale(a Addr) bool { return a.era != 0 && a.era != r.retired+1 }
+
 // Init runs the Init of the pane with id.
 func (r *Router) Init(id string) tea.Cmd {
 	if p := r.Pane(id); p != nil {
-		return Tag(Pane(id), p.Init())
+		return Tag(r.stamp(id), p.Init())
 	}
 	return nil
 }
@@ -225,7 +245,7 @@ func (r *Router) Init(id string) tea.Cmd {
 // Focus focuses the pane with id (the root blurs the one before).
 func (r *Router) Focus(id string) tea.Cmd {
 	if p := r.Pane(id); p != nil {
-		return Tag(Pane(id), p.Focus())
+		return Tag(r.stamp(id), p.Focus())
 	}
 	return nil
 }
@@ -237,7 +257,7 @@ func (r *Router) Send(id string, msg tea.Msg) tea.Cmd {
 		if e.id == id {
 			var cmd tea.Cmd
 			r.panes[i].pane, cmd = e.pane.Update(msg)
-			return Tag(Pane(id), cmd)
+			return Tag(r.stamp(id), cmd)
 		}
 	}
 	return nil
@@ -270,6 +290,12 @@ func (r *Router) SetStyles(st *styles.Styles) {
 // a ForRoot message, or anything unaddressed.
 func (r *Router) Route(msg tea.Msg) (cmd tea.Cmd, up tea.Msg) {
 	from, inner, addressed := Open(msg)
+	if addressed && r.stale(from) {
+		return nil, nil // from a pane that was retired: it concerns nobody now
+	}
+	if from.pane != "" {
+		from = r.stamp(from.pane) // one address per pane, for the dialogs it owns
+	}
 	switch m := inner.(type) {
 	case common.OpenDialogMsg:
 		return r.OpenDialog(from, m.Dialog), nil

@@ -216,3 +216,42 @@ func TestExecReportsToItsSender(t *testing.T) {
 		t.Errorf("exec result reached a %d, b %d times", a.count(isPrivate), b.count(isPrivate))
 	}
 }
+
+// After Retire, what the old panes' commands deliver is dropped, even their broadcasts
+// and even though a new pane has the same id; the new pane's own answers arrive.
+func TestRetiredPanesAreNotAnswered(t *testing.T) {
+	r := router.New()
+	old := &pane{name: "a", on: map[string]tea.Cmd{
+		"x": common.Emit(private{"old"}),
+		"b": common.Emit(common.BankSelectedMsg{BankID: "old-server-bank"}),
+		"d": common.OpenDialog(&dialog{}),
+	}}
+	r.Add("a", old)
+	answer := r.Send("a", uitest.Key("x"))()
+	broadcast := r.Send("a", uitest.Key("b"))()
+	opens := r.Send("a", uitest.Key("d"))()
+	r.Route(opens)
+	if r.Front() == nil {
+		t.Fatal("the dialog did not open")
+	}
+
+	r.Retire()
+	fresh := &pane{name: "a", on: map[string]tea.Cmd{"x": common.Emit(private{"new"})}}
+	r.Add("a", fresh)
+	if r.Front() != nil {
+		t.Error("Retire left the old panes' dialog open")
+	}
+	for _, late := range []tea.Msg{answer, broadcast, opens} {
+		if cmd, up := r.Route(late); cmd != nil || up != nil {
+			t.Errorf("a retired pane's %#v was delivered (up %#v)", late, up)
+		}
+	}
+	if len(fresh.got) != 0 || r.Front() != nil {
+		t.Fatalf("the new pane got %v; dialogs %d", fresh.got, len(r.Dialogs()))
+	}
+	r.Route(r.Send("a", uitest.Key("x"))())
+	r.Route(router.To(router.Pane("a"), private{"palette"}))
+	if fresh.count(isPrivate) != 2 {
+		t.Errorf("the new pane got %v, want its own answer and the palette's message", fresh.got)
+	}
+}
