@@ -84,3 +84,27 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestGoldenSmallTerminals: at 80x24 the tabs keep readable short names (the active
+// one its title, space allowing), and at 60x20 the sidebar is a tab of its own;
+// TestHideTheSidebar has the 80x24 screen with the bank list hidden. Regenerate with
+// -update.
+func TestGoldenSmallTerminals(t *testing.T) {
+	for _, sc := range []struct {
+		name string
+		w, h int
+		keys []string
+	}{
+		{"tabs_80x24", 80, 24, nil},
+		{"operations_80x24", 80, 24, []string{"8"}},
+		{"memories_80x24", 80, 24, []string{"2"}},
+		{"tabs_60x20", 60, 20, []string{"2"}},
+	} {
+		t.Run(sc.name, func(t *testing.T) {
+			h := realModel(t, uitest.DemoServer(t), sc.w, sc.h)
+			h.run(h.m.Init(), 0)
+			h.press(sc.keys...)
+			golden.RequireEqual(t, h.screen())
+		})
+	}
+}

@@ -72,7 +72,7 @@ func TestHideTheSidebar(t *testing.T) {
 	if got := paneWidth(); got != 80 || got <= before {
 		t.Fatalf("the memories pane is %d wide after B (was %d), want the whole 80", got, before)
 	}
-	mustContain(t, h.screen(), "Banks   1 ")
+	mustContain(t, h.screen(), "Banks  1 Bank  2 Memories")
 	golden.RequireEqual(t, h.screen())
 	h.press("B")
 	if got := paneWidth(); got != before {

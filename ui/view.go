@@ -112,6 +112,9 @@ type tabItem struct {
 type tabLabels struct {
 	short, all bool
 	cut        int
+	// tight drops the labels' padding, leaving two spaces between them, for the
+	// narrowest bars (the hidden sidebar's Banks tab costs a label).
+	tight bool
 }
 
 // tabItems lays out the tab bar once for both drawing and mouse hit tests. In the
@@ -128,10 +131,14 @@ func (m Model) tabItems(how tabLabels) []tabItem {
 		if active {
 			st = s.TabActive
 		}
+		gap := 1
+		if how.tight {
+			st, gap = st.Padding(0, 0), 2
+		}
 		text := st.Render(label)
 		w := lipgloss.Width(text)
 		items = append(items, tabItem{text: text, ring: ring, x: x, w: w})
-		x += w + 1
+		x += w + gap
 	}
 	if m.lay.Collapsed {
 		add("Banks", 0, m.focus == 0)
@@ -178,13 +185,14 @@ func (m Model) tabBar() (x0 int, items []tabItem) {
 	case width(full) <= m.lay.Width:
 		return 0, full
 	}
-	for _, how := range []tabLabels{{short: true, cut: -1}, {short: true, all: true, cut: -1}} {
+	for _, how := range []tabLabels{{short: true, cut: -1}, {short: true, all: true, cut: -1},
+		{short: true, cut: -1, tight: true}, {short: true, all: true, cut: -1, tight: true}} {
 		if items := m.tabItems(how); width(items) <= m.lay.Width {
 			return 0, items
 		}
 	}
 	for n := 6; n >= 3; n-- {
-		if short := m.tabItems(tabLabels{short: true, cut: n}); width(short) <= m.lay.Width {
+		if short := m.tabItems(tabLabels{short: true, cut: n, tight: true}); width(short) <= m.lay.Width {
 			return 0, short
 		}
 	}
@@ -196,11 +204,11 @@ func (m Model) tabBar() (x0 int, items []tabItem) {
 func (m Model) tabsView() string {
 	x0, items := m.tabBar()
 	var sb strings.Builder
-	for i, it := range items {
-		if i > 0 {
-			sb.WriteString(" ")
-		}
+	x := 0
+	for _, it := range items {
+		sb.WriteString(strings.Repeat(" ", max(it.x-x, 0)))
 		sb.WriteString(it.text)
+		x = it.x + it.w
 	}
 	return strings.Repeat(" ", x0) + fit(sb.String(), m.lay.Width-x0)
 }
