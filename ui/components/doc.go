@@ -143,6 +143,11 @@ func fieldLines(st *styles.Styles, b docBlock, labelW, width int) []string {
 		style = b.style(st)
 	}
 	valueW := width - labelW - 1
+	// A word (an id, a URL) wider than the value column but not the line goes under
+	// its label, so it is not broken where it need not be.
+	if labelW > 0 && longestWord(b.text) > valueW && longestWord(b.text) <= width-2 {
+		valueW = 0
+	}
 	if labelW == 0 || valueW < 12 {
 		out := []string{Fit(st.Label.Render(Truncate(b.label, width)), width)}
 		for _, l := range Wrap(b.text, max(width-2, 1), 0) {
@@ -161,4 +166,13 @@ func fieldLines(st *styles.Styles, b docBlock, labelW, width int) []string {
 		out = append(out, Fit(lead+style.Render(l), width))
 	}
 	return out
+}
+
+// longestWord is the width of the widest space-separated word of s.
+func longestWord(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		n = max(n, ansi.StringWidth(w))
+	}
+	return n
 }

@@ -56,7 +56,20 @@ func Wrap(s string, width, maxLines int) []string {
 	if width <= 0 {
 		return nil
 	}
-	lines := strings.Split(ansi.Wrap(s, width, ""), "\n")
+	// Lines break at spaces only: ansi.Wrap also breaks after every hyphen, which
+	// splits ids and dates ("…-9385-" / "e0da0f683cf4"). Hyphens stand in as a
+	// non-breaking hyphen of the same width while it wraps (unless the text has one
+	// of its own, which would then come back changed); a word wider than the line is
+	// still broken.
+	keep := !strings.ContainsRune(s, nbHyphen) && strings.ContainsRune(s, '-')
+	if keep {
+		s = strings.ReplaceAll(s, "-", string(nbHyphen))
+	}
+	wrapped := ansi.Wrap(s, width, "")
+	if keep {
+		wrapped = strings.ReplaceAll(wrapped, string(nbHyphen), "-")
+	}
+	lines := strings.Split(wrapped, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
 	}
@@ -120,3 +133,6 @@ func HelpLines(help []string, w int) []string {
 	}
 	return append(lines, line)
 }
+
+// nbHyphen is U+2011, one column wide like the hyphen it stands for in Wrap.
+const nbHyphen = '\u2011'
