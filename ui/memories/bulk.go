@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -174,7 +175,9 @@ func (m *Model) onBulkProgress(msg bulkProgressMsg) tea.Cmd {
 	for _, f := range m.bulk.failures {
 		m.selected[f.id] = true // failures stay selected, to retry
 	}
-	return tea.Batch(reload, common.Toast(m.notice), failed)
+	m.noticeSeq++
+	expire := m.c.After(noticeTTL, noticeExpiredMsg{seq: m.noticeSeq})
+	return tea.Batch(reload, common.Toast(m.notice), failed, expire)
 }
 
 // patch sends the PATCH for the i-th memory of the bulk action.
@@ -227,4 +230,18 @@ func (m *Model) onSelected(msg selectedMsg) tea.Cmd {
 		m.selected[id] = true
 	}
 	return nil
+}
+
+// noticeTTL is how long the outcome of a bulk action stays on the status line (its
+// failures stay until the next action: they are still selected, to retry).
+const noticeTTL = 10 * time.Second
+
+// noticeExpiredMsg clears the notice it was set for, not a newer one.
+type noticeExpiredMsg struct{ seq int }
+
+// onNoticeExpired clears an outcome notice that has been read.
+func (m *Model) onNoticeExpired(msg noticeExpiredMsg) {
+	if msg.seq == m.noticeSeq && len(m.bulk.failures) == 0 {
+		m.notice = ""
+	}
 }

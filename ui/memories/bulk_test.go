@@ -1,6 +1,8 @@
 package memories
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"context"
 	"strings"
 	"testing"
@@ -167,5 +169,21 @@ func TestInvalidateReason(t *testing.T) {
 	}
 	if got.State != "invalidated" || got.InvalidationReason != "the user moved to Porto" {
 		t.Fatalf("state %q reason %q", got.State, got.InvalidationReason)
+	}
+}
+
+// TestOutcomeNoticeExpires: "invalidated 1 memory" on the status line goes once read,
+// as toasts do, rather than staying until the next bulk action.
+func TestOutcomeNoticeExpires(t *testing.T) {
+	m, r := uitest.Demo(t, New)
+	r.Keys("t", "x", "enter")
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "invalidated 1 memory") {
+		t.Fatal("no outcome notice")
+	}
+	if r.Fire(func(msg tea.Msg) bool { _, ok := msg.(noticeExpiredMsg); return ok }) != 1 {
+		t.Fatal("the notice set no timer")
+	}
+	if strings.Contains(uitest.Plain(uitest.View(t, m)), "invalidated 1 memory") {
+		t.Error("the notice outlived its timer")
 	}
 }

@@ -39,9 +39,10 @@ type Model struct {
 	offset    int
 	open      string // a memory to open once it is listed (ShowMemoriesMsg.MemoryID)
 
-	selected map[string]bool // ids chosen with space or A
-	bulk     bulkState
-	notice   string
+	selected  map[string]bool // ids chosen with space or A
+	bulk      bulkState
+	notice    string
+	noticeSeq int // of the notice, which expires (noticeExpiredMsg)
 	// keep is the memory the cursor stays on across a refresh, once its page is back.
 	keep, keepName string
 	head           headCache
@@ -122,6 +123,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onSelected(msg)
 	case common.MemoryChangedMsg:
 		cmd = m.onMemoryChanged(msg)
+	case noticeExpiredMsg:
+		m.onNoticeExpired(msg)
 	case bulkProgressMsg:
 		cmd = m.onBulkProgress(msg)
 	case common.ActionMsg:
