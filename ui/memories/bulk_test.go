@@ -1,12 +1,11 @@
 package memories
 
 import (
-	tea "charm.land/bubbletea/v2"
-
 	"context"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
