@@ -14,8 +14,24 @@ const historyMax = 50
 // history (oldest first) and the query last in the box.
 type bankState struct {
 	filters filters
-	history []string
+	history []searched
 	query   string
+}
+
+// searched is one entry of the history: a query and the filters it ran with, which
+// come back with it.
+type searched struct {
+	query   string
+	filters filters
+}
+
+// queries are the history's queries, oldest first.
+func (s *bankState) queries() []string {
+	out := make([]string, len(s.history))
+	for i, h := range s.history {
+		out[i] = h.query
+	}
+	return out
 }
 
 // state returns the bank's state, creating it with the server's defaults.
@@ -56,8 +72,8 @@ func (m *Model) remember(q string) {
 	if q == "" || m.bank == "" {
 		return
 	}
-	h := slices.DeleteFunc(m.cur.history, func(s string) bool { return s == q })
-	h = append(h, q)
+	h := slices.DeleteFunc(m.cur.history, func(s searched) bool { return s.query == q })
+	h = append(h, searched{query: q, filters: m.cur.filters.clone()})
 	if len(h) > historyMax {
 		h = h[len(h)-historyMax:]
 	}
@@ -68,13 +84,14 @@ func (m *Model) remember(q string) {
 // query the last up or down put there.
 func (m *Model) browsing() bool {
 	if m.histPos >= 0 && m.histPos < len(m.cur.history) {
-		return m.search.Value() == m.cur.history[m.histPos]
+		return m.search.Value() == m.cur.history[m.histPos].query
 	}
 	return m.search.Value() == ""
 }
 
-// historyStep moves through the history: -1 is an older query, +1 a newer one; past
-// the newest the box gets back what was typed before browsing.
+// historyStep moves through the history: -1 is an older query, +1 a newer one, each
+// with the filters it ran with; past the newest the box and the filters get back what
+// they were before browsing. The caller syncs the filter bar.
 func (m *Model) historyStep(d int) bool {
 	h := m.cur.history
 	if len(h) == 0 || !m.browsing() {
@@ -85,7 +102,7 @@ func (m *Model) historyStep(d int) bool {
 		if d > 0 {
 			return false
 		}
-		m.histText = m.search.Value()
+		m.histText, m.histFilters = m.search.Value(), m.cur.filters.clone()
 		pos = len(h)
 	}
 	pos += d
@@ -95,11 +112,13 @@ func (m *Model) historyStep(d int) bool {
 	case pos >= len(h):
 		m.histPos = -1
 		m.search.SetValue(m.histText)
+		m.cur.filters = m.histFilters.clone()
 		m.search.CursorEnd()
 		return true
 	}
 	m.histPos = pos
-	m.search.SetValue(h[pos])
+	m.search.SetValue(h[pos].query)
+	m.cur.filters = h[pos].filters.clone()
 	m.search.CursorEnd()
 	return true
 }

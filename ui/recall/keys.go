@@ -37,14 +37,17 @@ func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.focusZone(zoneResults)
 	case key.Matches(k, kr.HistoryPrev):
 		if m.historyStep(-1) {
-			return m.schedule()
+			return tea.Batch(m.bar.Sync(), m.filtersChanged())
 		}
 		return nil
 	case key.Matches(k, kr.HistoryNext):
-		if !m.historyStep(1) && m.res != nil {
-			return m.focusZone(zoneResults)
+		if !m.historyStep(1) {
+			if m.res != nil {
+				return m.focusZone(zoneResults)
+			}
+			return m.schedule()
 		}
-		return m.schedule()
+		return tea.Batch(m.bar.Sync(), m.filtersChanged())
 	case k.String() == "tab":
 		return m.focusZone(zoneBar)
 	}

@@ -54,6 +54,8 @@ type Model struct {
 	search   textinput.Model
 	histPos  int    // position in the history while browsing it with up/down; -1 when not
 	histText string // what was typed before browsing began
+	// histFilters are the filters set before browsing began.
+	histFilters filters
 
 	bar     *components.FilterBar[filters]
 	invalid fieldErrors // the filters' own problems; nothing is sent while there are any

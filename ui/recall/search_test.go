@@ -56,7 +56,7 @@ func TestEnterSearchesAtOnceAndDropsThePause(t *testing.T) {
 	if n := len(recalls(rec)); n != 1 || m.seq != seq {
 		t.Errorf("the pauses scheduled before enter searched again (%d requests)", n)
 	}
-	if hist := m.cur.history; !slices.Equal(hist, []string{"coffee"}) {
+	if hist := m.cur.queries(); !slices.Equal(hist, []string{"coffee"}) {
 		t.Errorf("history %v, want [coffee]", hist)
 	}
 }
@@ -172,7 +172,7 @@ func TestHistoryPerBank(t *testing.T) {
 	query(h, m, "coffee")
 	query(h, m, "tokyo trip")
 	query(h, m, "coffee") // a repeat moves to the end
-	if hist := m.cur.history; !slices.Equal(hist, []string{"tokyo trip", "coffee"}) {
+	if hist := m.cur.queries(); !slices.Equal(hist, []string{"tokyo trip", "coffee"}) {
 		t.Fatalf("history %v", hist)
 	}
 	h.Keys("/")
@@ -196,8 +196,8 @@ func TestHistoryPerBank(t *testing.T) {
 	}
 	query(h, m, "judges")
 	h.SelectBank(uitest.DemoBank)
-	if m.cur.filters.budget != "high" || !slices.Equal(m.cur.history, []string{"tokyo trip", "coffee"}) {
-		t.Errorf("user-alex-prefs came back with budget %q history %v", m.cur.filters.budget, m.cur.history)
+	if m.cur.filters.budget != "high" || !slices.Equal(m.cur.queries(), []string{"tokyo trip", "coffee"}) {
+		t.Errorf("user-alex-prefs came back with budget %q history %v", m.cur.filters.budget, m.cur.queries())
 	}
 	h.SelectBank("research-agent")
 	if got := m.search.Value(); got != "judges" {
@@ -243,5 +243,39 @@ func TestPaneSendsTheBuiltRequest(t *testing.T) {
 		if !strings.Contains(string(wantJSON), frag) {
 			t.Errorf("the bar did not set %s: %s", frag, wantJSON)
 		}
+	}
+}
+
+// TestHistoryRestoresFilters: an earlier query comes back from the history with the
+// filters it ran with, shown in the bar and sent with the next search; walking past
+// the newest entry gives back the filters set before browsing.
+func TestHistoryRestoresFilters(t *testing.T) {
+	rec := &uitest.Recorder{}
+	m, h := uitest.Demo(t, New, uitest.WithClient(rec.Option()))
+	m.cur.filters.budget = "high"
+	m.cur.filters.types = [3]bool{true, false, false}
+	query(h, m, "coffee")
+	m.cur.filters = filters{budget: "low"}
+	query(h, m, "tokyo trip")
+	m.cur.filters = filters{maxTokens: "512"}
+	h.Keys("/")
+	m.search.SetValue("")
+	h.Keys("up", "up")
+	if m.search.Value() != "coffee" || m.cur.filters.budget != "high" || m.cur.filters.types != [3]bool{true, false, false} {
+		t.Fatalf("history gave %q with %+v", m.search.Value(), m.cur.filters)
+	}
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "budget high") {
+		t.Errorf("the bar does not show the restored budget:\n%s", v)
+	}
+	h.Keys("enter")
+	last := rec.Matching("POST", "/memories/recall")
+	if n := len(last); n == 0 || !strings.Contains(last[n-1].Body, `"budget":"high"`) || !strings.Contains(last[n-1].Body, `"types":["world"]`) {
+		t.Errorf("the search did not run with the restored filters: %v", last)
+	}
+	h.Keys("/")
+	m.search.SetValue("")
+	h.Keys("up", "down")
+	if m.search.Value() != "" || m.cur.filters.budget != "high" {
+		t.Errorf("past the newest: %q with %+v", m.search.Value(), m.cur.filters)
 	}
 }
