@@ -19,7 +19,8 @@ type helpItem struct {
 
 // footerView is the short help on the left and the newest toast (or the error count)
 // on the right. A toast gets two thirds of the line; one longer than that takes the
-// whole line while it shows, so its end (often the key to press next) is not cut off.
+// whole line while it shows, so its end (often the key to press next) is not cut off;
+// one longer than the line loses its middle, not its end (a file path's name, a key).
 func (m Model) footerView() string {
 	s := m.com.Styles
 	w := m.lay.Width
@@ -33,7 +34,7 @@ func (m Model) footerView() string {
 		if ansi.StringWidth(mark+t.text) > limit {
 			limit, long = w-2, true
 		}
-		right = style.Render(truncate(mark+t.text, limit))
+		right = style.Render(cutMiddle(mark+t.text, limit))
 	} else if n := m.errs.len(); n > 0 {
 		right = s.Warning.Render(fmt.Sprintf("%d %s · ! log", n, common.Noun(n, "error", "errors")))
 	}
@@ -114,4 +115,19 @@ func (m Model) fitHelp(items []helpItem, width int) string {
 		line = render(items)
 	}
 	return truncate(line, width)
+}
+
+// cutMiddle fits s in w columns by replacing its middle with an ellipsis, keeping its
+// start and, in slightly more room, its end.
+func cutMiddle(s string, w int) string {
+	n := ansi.StringWidth(s)
+	if n <= w {
+		return s
+	}
+	if w < 8 {
+		return truncate(s, w)
+	}
+	head := (w - 1) * 2 / 5
+	tail := w - 1 - head
+	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, n-tail, "")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
@@ -202,5 +203,17 @@ func TestEveryFailedLoadIsLogged(t *testing.T) {
 	want := []string{"list the memories of " + bank, "list the documents of " + bank, "list the entities of " + bank, "list the tags of " + bank}
 	if strings.Join(ops, "|") != strings.Join(want, "|") {
 		t.Errorf("the error log holds %q, want %q", ops, want)
+	}
+}
+
+// TestLongToastKeepsItsEnd: a toast longer than the footer loses its middle, so the
+// file it names (or the key it offers) stays on screen.
+func TestLongToastKeepsItsEnd(t *testing.T) {
+	got := cutMiddle("✓ wrote the JSON of memory 0a8e9a57 to /home/alex/projects/agents/exports/hindsight-memory-0a8e9a57.json", 60)
+	if ansi.StringWidth(got) != 60 || !strings.HasPrefix(got, "✓ wrote the JSON") || !strings.HasSuffix(got, "hindsight-memory-0a8e9a57.json") {
+		t.Errorf("cutMiddle = %q (%d wide)", got, ansi.StringWidth(got))
+	}
+	if got := cutMiddle("short", 60); got != "short" {
+		t.Errorf("a toast that fits changed: %q", got)
 	}
 }
