@@ -275,13 +275,14 @@ func (d *MemoryDialog) boxWidth() int {
 }
 
 // bodyHeight is the lines of the document that fit: the screen less the box's frame,
-// the title, a blank line and the help lines.
+// the title, a blank line, the position line and the help lines, leaving the header
+// and the footer (where the toasts of its actions show) in sight.
 func (d *MemoryDialog) bodyHeight() int {
 	h := d.height
 	if h <= 0 {
 		h = 24
 	}
-	return max(h-2-d.c.Styles.Overlay.GetVerticalFrameSize()-2-len(HelpLines(d.Help(), d.boxWidth())), 3)
+	return max(h-2-d.c.Styles.Overlay.GetVerticalFrameSize()-3-len(HelpLines(d.Help(), d.boxWidth())), 3)
 }
 
 func (d *MemoryDialog) scrollBy(n int) {
