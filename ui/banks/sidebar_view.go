@@ -61,6 +61,10 @@ func (s *Sidebar) headerLine(w int) string {
 	case len(s.order) > 0:
 		right = st.Muted.Render(strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.order)))
 	}
+	if w < factsUnitWidth && len(s.order) > 0 && !s.loading {
+		// The rows have no room to say what their number counts: the header says it.
+		right = st.Muted.Render("facts ") + right
+	}
 	left := st.Muted.Render("by ") + st.Accent.Render(s.sort.String())
 	return components.Spread(left, right, w)
 }
@@ -119,6 +123,10 @@ func (s *Sidebar) rowKey(pos, w int, now time.Time) rowKey {
 		minute: now.Unix() / 60, styles: s.c.Styles}
 }
 
+// factsUnitWidth is the narrowest row that says "facts" after its count; below it the
+// header line says it once.
+const factsUnitWidth = 24
+
 // renderRow draws one bank: its label and fact count, then its id and last write.
 func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 	st := s.c.Styles
@@ -132,7 +140,7 @@ func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 		}
 	}
 	count := countLabel(e.bank.FactCount)
-	if w >= 24 { // room to say what the number counts
+	if w >= factsUnitWidth { // room to say what the number counts
 		count += " " + common.Noun(e.bank.FactCount, "fact", "facts")
 	}
 	when := common.RelTime(e.bank.LastWriteAt.Time, now)
