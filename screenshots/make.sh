@@ -283,3 +283,9 @@ wait_for mems "tags(any_strict): topic:judges"
 keys mems j Space
 sleep 0.3
 shot mems memories
+
+# The memory inspector over the same list: the memory in full, with the keys that
+# edit, invalidate or restore it wherever it is opened from.
+keys mems Enter
+wait_for mems "E edit · x invalidate"
+shot mems inspector
