@@ -6,6 +6,7 @@ package components
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -57,18 +58,10 @@ func Wrap(s string, width, maxLines int) []string {
 		return nil
 	}
 	// Lines break at spaces only: ansi.Wrap also breaks after every hyphen, which
-	// splits ids and dates ("…-9385-" / "e0da0f683cf4"). Hyphens stand in as a
-	// non-breaking hyphen of the same width while it wraps (unless the text has one
-	// of its own, which would then come back changed); a word wider than the line is
-	// still broken.
-	keep := !strings.ContainsRune(s, nbHyphen) && strings.ContainsRune(s, '-')
-	if keep {
-		s = strings.ReplaceAll(s, "-", string(nbHyphen))
-	}
-	wrapped := ansi.Wrap(s, width, "")
-	if keep {
-		wrapped = strings.ReplaceAll(wrapped, string(nbHyphen), "-")
-	}
+	// splits ids and dates ("…-9385-" / "e0da0f683cf4"); a word wider than the line
+	// is still broken.
+	s, restore := KeepHyphens(s)
+	wrapped := restore(ansi.Wrap(s, width, ""))
 	lines := strings.Split(wrapped, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -134,5 +127,30 @@ func HelpLines(help []string, w int) []string {
 	return append(lines, line)
 }
 
-// nbHyphen is U+2011, one column wide like the hyphen it stands for in Wrap.
+// nbHyphen is U+2011, one column wide like the hyphen it stands for in KeepHyphens.
 const nbHyphen = '\u2011'
+
+// KeepHyphens swaps each hyphen inside a word (between letters or digits: ids, dates,
+// tags) for a non-breaking one of the same width, so a wrapper that breaks after
+// hyphens (ansi.Wrap, glamour) leaves the word whole; restore turns the wrapped text
+// back. A text that has a non-breaking hyphen of its own is left as it is, since
+// restore would change it. Hyphens with a space beside them (a list's bullet, a
+// rule) stay as they are.
+func KeepHyphens(s string) (kept string, restore func(string) string) {
+	same := func(s string) string { return s }
+	if !strings.ContainsRune(s, '-') || strings.ContainsRune(s, nbHyphen) {
+		return s, same
+	}
+	rs := []rune(s)
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	changed := false
+	for i := 1; i < len(rs)-1; i++ {
+		if rs[i] == '-' && word(rs[i-1]) && word(rs[i+1]) {
+			rs[i], changed = nbHyphen, true
+		}
+	}
+	if !changed {
+		return s, same
+	}
+	return string(rs), func(s string) string { return strings.ReplaceAll(s, string(nbHyphen), "-") }
+}

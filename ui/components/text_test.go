@@ -22,3 +22,16 @@ func TestWrapBreaksAtSpacesOnly(t *testing.T) {
 		t.Errorf("own non-breaking hyphen: %q", got)
 	}
 }
+
+// TestKeepHyphens: only hyphens inside words are kept from breaking; bullets and
+// rules stay, and restore gives the text back.
+func TestKeepHyphens(t *testing.T) {
+	in := "- a list item (2026-12-01)\n---\nid a-b-c and x - y"
+	kept, restore := KeepHyphens(in)
+	if want := "- a list item (2026\u201112\u201101)\n---\nid a\u2011b\u2011c and x - y"; kept != want {
+		t.Errorf("kept = %q", kept)
+	}
+	if restore(kept) != in {
+		t.Errorf("restore = %q", restore(kept))
+	}
+}

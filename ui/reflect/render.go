@@ -109,7 +109,10 @@ func renderMarkdown(r *glamour.TermRenderer, md string, width int) []string {
 	var out string
 	var err error
 	if r != nil {
-		out, err = r.Render(md)
+		// glamour breaks lines after hyphens too: dates and ids stay whole.
+		kept, restore := components.KeepHyphens(md)
+		out, err = r.Render(kept)
+		out = restore(out)
 	}
 	if r == nil || err != nil {
 		return plainLines(md, width)
