@@ -105,3 +105,42 @@ func TestDetailKeepsTheMemory(t *testing.T) {
 		t.Errorf("after the invalidation the detail cursor is on row %d (want 2, holding %s); toasts %q", m.det.cursor, next, h.Toasts[n:])
 	}
 }
+
+// TestRefreshKeepsTheTag: r keeps the cursor on its tag when new memories moved another
+// tag above it; when the tag under the cursor left the bank, the cursor keeps its row
+// and a notice names the tag that left.
+func TestRefreshKeepsTheTag(t *testing.T) {
+	tg, h := uitest.Demo(t, NewTags)
+	h.Keys("j", "j")
+	kept := tg.rows[2].Tag
+	below := tg.rows[3]
+	var items []client.MemoryItem
+	for range tg.rows[0].Count - below.Count + 1 {
+		items = append(items, client.MemoryItem{Content: "One more.", Tags: []string{below.Tag}})
+	}
+	items = append(items, client.MemoryItem{Content: "A tag of its own.", DocumentID: "ident-tag-doc", Tags: []string{"zz-ident"}})
+	if _, err := h.C.Client.Retain(t.Context(), alex, client.RetainRequest{Items: items}); err != nil {
+		t.Fatal(err)
+	}
+	h.Keys("r")
+	if tg.cursor != 3 || tg.rows[3].Tag != kept || tg.rows[0].Tag != below.Tag {
+		t.Fatalf("after r the cursor is on row %d of %+v, want %s on row 3", tg.cursor, tg.rows[:4], kept)
+	}
+
+	h.Keys("G")
+	row := tg.cursor
+	if tg.rows[row].Tag != "zz-ident" {
+		t.Fatalf("last tag %q", tg.rows[row].Tag)
+	}
+	if _, err := h.C.Client.DeleteDocument(t.Context(), alex, "ident-tag-doc"); err != nil {
+		t.Fatal(err)
+	}
+	n := len(h.Toasts)
+	h.Keys("r")
+	if tg.cursor != row-1 || tg.cursor != len(tg.rows)-1 {
+		t.Errorf("cursor on row %d of %d, want the last row", tg.cursor, len(tg.rows))
+	}
+	if len(h.Toasts) != n+1 || !strings.Contains(h.Toasts[n], "tag “zz-ident” is no longer in this list") {
+		t.Errorf("toasts %q", h.Toasts[n:])
+	}
+}
