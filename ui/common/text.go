@@ -1,6 +1,7 @@
 package common
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -50,4 +51,11 @@ func ItemName(text, id string) string {
 		return short
 	}
 	return "“" + line + "” (" + short + ")"
+}
+
+// NoLongerListed is the notice for a reload that lost the item under the cursor: the
+// item (named by ItemName or alike) left the list, and the cursor stays on its row
+// (1-based), which now holds another item.
+func NoLongerListed(name string, row int) string {
+	return fmt.Sprintf("%s is no longer in this list near row %s; the cursor stays on that row", name, Thousands(row))
 }

@@ -33,7 +33,7 @@ func (m *Model) do(what string) tea.Cmd {
 	}
 	switch what {
 	case doRefresh:
-		cmd := m.reload()
+		cmd := m.refresh()
 		if m.open && m.det.id != "" {
 			return tea.Batch(cmd, m.openDocument(m.det.id, ""))
 		}

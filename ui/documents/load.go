@@ -3,11 +3,14 @@ package documents
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
 )
 
 // searchDueMsg fires when typing in the search box has paused.
@@ -42,10 +45,24 @@ func (m *Model) params(offset int) client.ListDocumentsParams {
 // reload lists from the top with the current filters; an older request is cancelled
 // and its answer dropped.
 func (m *Model) reload() tea.Cmd {
-	m.cursor, m.offset = 0, 0
+	m.cursor, m.offset, m.keep = 0, 0, ""
 	m.list.items, m.list.total, m.list.loaded = nil, 0, false
 	m.list.version++
 	return m.fetch(false)
+}
+
+// refresh lists the same documents again, as many as are loaded, and puts the cursor
+// back on its document wherever the new order put it; when that document left the
+// list, the cursor keeps its row and a notice says so (onListed). Without a list
+// shown it lists from the top.
+func (m *Model) refresh() tea.Cmd {
+	d := m.selected()
+	if d == nil || !m.list.loaded {
+		return m.reload()
+	}
+	m.keep = d.ID
+	m.keepName = "document " + components.Truncate(sanitize.Line(d.ID), 40)
+	return m.send(false, max(pageSize, len(m.list.items)))
 }
 
 // more lists the next page, unless one is already on its way.
@@ -56,8 +73,11 @@ func (m *Model) more() tea.Cmd {
 	return m.fetch(true)
 }
 
-// fetch sends a list request.
-func (m *Model) fetch(appendPage bool) tea.Cmd {
+// fetch sends a list request for a page.
+func (m *Model) fetch(appendPage bool) tea.Cmd { return m.send(appendPage, pageSize) }
+
+// send sends a list request for limit documents: from the top, or after those loaded.
+func (m *Model) send(appendPage bool, limit int) tea.Cmd {
 	if m.bank == "" {
 		return nil
 	}
@@ -68,6 +88,7 @@ func (m *Model) fetch(appendPage bool) tea.Cmd {
 	m.list.cancel = cancel
 	bank, seq, cl := m.bank, m.list.seq, m.c.Client
 	p := m.params(0)
+	p.Limit = limit
 	if appendPage {
 		p.Offset = len(m.list.items)
 	}
@@ -99,16 +120,31 @@ func (m *Model) onListed(msg listedMsg) tea.Cmd {
 		return common.Emit(common.ErrorMsg{Op: "list the documents of " + msg.bank, Err: msg.err})
 	}
 	if msg.append {
-		m.list.items = append(m.list.items, msg.page.Items...)
+		// A document written between two pages shifts the next one: one already
+		// listed is kept once, where it was.
+		for _, d := range msg.page.Items {
+			if !slices.ContainsFunc(m.list.items, func(o client.Document) bool { return o.ID == d.ID }) {
+				m.list.items = append(m.list.items, d)
+			}
+		}
 	} else {
 		m.list.items = msg.page.Items
 	}
 	m.list.total = max(msg.page.Total, len(m.list.items))
 	m.list.loaded = true
 	m.list.version++
+	var toast tea.Cmd
+	if m.keep != "" && !msg.append {
+		if i := slices.IndexFunc(m.list.items, func(d client.Document) bool { return d.ID == m.keep }); i >= 0 {
+			m.cursor = i
+		} else if len(m.list.items) > 0 {
+			toast = common.Toast(common.NoLongerListed(m.keepName, min(m.cursor, len(m.list.items)-1)+1))
+		}
+		m.keep = ""
+	}
 	m.cursor = min(m.cursor, max(len(m.list.items)-1, 0))
 	m.ensureVisible()
-	return nil
+	return toast
 }
 
 // detail is the open document and the request loading it.

@@ -48,6 +48,9 @@ type Model struct {
 
 	list    listState
 	cursor  int
+	// keep is the document r keeps the cursor on once the list is back; keepName
+	// names it when it has left the list.
+	keep, keepName string
 	offset  int
 	rowsH   int // list rows that fit
 	listTop int // the line of the first row

@@ -38,7 +38,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, ek.Memories):
 		return m.jumpMemories()
 	case key.Matches(k, m.keys.Global.Refresh):
-		return m.reload()
+		return m.refresh()
 	default:
 		if moveCursor(lk, k, &m.cursor, len(m.visible), m.rowsHeight()) {
 			m.ensureVisible()
@@ -76,6 +76,8 @@ func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.openMemory()
 	case key.Matches(k, ek.Memories):
 		return m.jumpMemories()
+	case key.Matches(k, m.keys.Global.Refresh):
+		return m.refresh()
 	default:
 		if moveCursor(lk, k, &m.det.cursor, len(m.det.mems), m.memRows()) {
 			m.det.offset = scrollTo(m.det.cursor, m.det.offset, m.memRows())

@@ -2,6 +2,7 @@ package entities
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,9 +13,10 @@ import (
 
 // pageMsg is one page of entities.
 type pageMsg struct {
-	seq    int
-	bank   string
-	offset int
+	seq     int
+	bank    string
+	offset  int
+	replace bool // a refresh: the page replaces every row
 	list   *client.EntityList
 	err    error
 }
@@ -39,13 +41,17 @@ type detail struct {
 	cursor  int
 	offset  int
 	cancel  context.CancelFunc
+	// refresh says the answer reloads the memories shown: the cursor goes back to
+	// memory keep (named keepName), or keeps its row when keep is "" or gone.
+	refresh        bool
+	keep, keepName string
 }
 
 // reload drops what is listed and asks for the first page.
 func (m *Model) reload() tea.Cmd {
 	m.stop()
 	m.rows, m.total, m.loaded, m.err = nil, 0, false, nil
-	m.visible, m.cursor, m.offset = nil, 0, 0
+	m.visible, m.cursor, m.offset, m.keep = nil, 0, 0, ""
 	m.cache = rowCache{}
 	m.stopDetail()
 	m.det = detail{}
@@ -68,8 +74,63 @@ func (m *Model) stop() {
 	m.loading = false
 }
 
+// refresh lists the same entities again, as many as are loaded, and puts the cursor
+// back on its entity wherever the new order put it (the detail reloads too, keeping
+// its memory); when that entity left the list, the cursor keeps its row and a notice
+// says so. Without a list shown it lists from the top.
+func (m *Model) refresh() tea.Cmd {
+	e := m.selected()
+	if e == nil || !m.loaded || m.bank == "" {
+		return m.reload()
+	}
+	m.keep, m.keepName = e.ID, common.ItemName(e.CanonicalName, e.ID)
+	return tea.Batch(m.send(0, max(pageSize, len(m.rows)), true), m.refreshDetail(m.detailMemoryID()))
+}
+
+// onMemoryChanged reloads the detail's memories when memories of the bank were
+// written (an edit in the inspector opened from it, say): the cursor stays on its
+// memory, or on its row when that memory was invalidated or restored and so left.
+func (m *Model) onMemoryChanged(msg common.MemoryChangedMsg) tea.Cmd {
+	if msg.BankID != m.bank || m.det.id == "" {
+		return nil
+	}
+	keep := m.detailMemoryID()
+	if (msg.Change == common.MemoryInvalidated || msg.Change == common.MemoryRestored) && slices.Contains(msg.IDs, keep) {
+		keep = ""
+	}
+	return m.refreshDetail(keep)
+}
+
+// detailMemoryID is the id of the memory under the detail's cursor, "" when none is.
+func (m *Model) detailMemoryID() string {
+	if m.det.cursor < len(m.det.mems) {
+		return m.det.mems[m.det.cursor].ID
+	}
+	return ""
+}
+
+// refreshDetail reloads the entity shown and its memories, keeping what is shown
+// until the answer comes; the cursor then goes back to memory keep (onDetail).
+func (m *Model) refreshDetail(keep string) tea.Cmd {
+	if m.det.id == "" || m.det.loading {
+		return nil
+	}
+	old := m.det
+	cmd := m.loadDetail(old.id)
+	m.det.entity, m.det.mems, m.det.total = old.entity, old.mems, old.total
+	m.det.cursor, m.det.offset = old.cursor, old.offset
+	m.det.refresh, m.det.keep = true, keep
+	if keep != "" {
+		m.det.keepName = common.ItemName(old.mems[old.cursor].Text, keep)
+	}
+	return cmd
+}
+
 // fetch asks for the page at offset.
-func (m *Model) fetch(offset int) tea.Cmd {
+func (m *Model) fetch(offset int) tea.Cmd { return m.send(offset, pageSize, false) }
+
+// send asks for limit entities from offset; replace says they replace every row.
+func (m *Model) send(offset, limit int, replace bool) tea.Cmd {
 	m.stop()
 	m.loading = true
 	ctx, cancel := m.c.Context(context.Background())
@@ -77,8 +138,8 @@ func (m *Model) fetch(offset int) tea.Cmd {
 	cl, bank, seq := m.c.Client, m.bank, m.seq
 	return func() tea.Msg {
 		defer cancel()
-		l, err := cl.ListEntities(ctx, bank, pageSize, offset)
-		return pageMsg{seq: seq, bank: bank, offset: offset, list: l, err: err}
+		l, err := cl.ListEntities(ctx, bank, limit, offset)
+		return pageMsg{seq: seq, bank: bank, offset: offset, replace: replace, list: l, err: err}
 	}
 }
 
@@ -104,11 +165,20 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 		return common.Emit(common.ErrorMsg{Op: "list the entities of " + msg.bank, Err: msg.err})
 	}
 	m.err = nil
+	if msg.replace {
+		return m.onRefreshed(msg.list)
+	}
 	if msg.offset != len(m.rows) {
 		return nil
 	}
 	m.loaded = true
-	m.rows = append(m.rows, msg.list.Items...)
+	// An entity mentioned between two pages moves up and shifts the next page: one
+	// already listed is kept once, where it was.
+	for _, e := range msg.list.Items {
+		if !slices.ContainsFunc(m.rows, func(o client.Entity) bool { return o.ID == e.ID }) {
+			m.rows = append(m.rows, e)
+		}
+	}
 	m.total = max(msg.list.Total, len(m.rows))
 	if len(msg.list.Items) == 0 {
 		m.total = len(m.rows) // the server ran out early
@@ -124,12 +194,33 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 	return nil
 }
 
+// onRefreshed takes the answer of a refresh: it replaces the rows, and the cursor goes
+// back to the entity it was on, or keeps its row with a notice when that entity left.
+func (m *Model) onRefreshed(list *client.EntityList) tea.Cmd {
+	m.rows, m.visible, m.cache = list.Items, nil, rowCache{}
+	m.total = max(list.Total, len(m.rows))
+	keep, name := m.keep, m.keepName
+	m.keep = ""
+	if m.filterRows(keep, m.cursor) || keep == "" || len(m.visible) == 0 {
+		return nil
+	}
+	// The detail showed the entity that left: it follows the cursor's new entity.
+	return tea.Batch(common.Toast(common.NoLongerListed(name, m.cursor+1)), m.syncDetail())
+}
+
 // applyFilter recomputes the rows that pass the quick filter, keeping the selection.
 func (m *Model) applyFilter() {
 	keep := ""
 	if e := m.selected(); e != nil {
 		keep = e.ID
 	}
+	m.filterRows(keep, 0)
+}
+
+// filterRows recomputes the rows that pass the quick filter and puts the cursor on
+// entity keep; found is false when it does not pass, and the cursor is then on row
+// fallback (clamped).
+func (m *Model) filterRows(keep string, fallback int) (found bool) {
 	q := strings.ToLower(strings.TrimSpace(m.filter.Value()))
 	m.visible = m.visible[:0]
 	for i := range m.rows {
@@ -137,15 +228,16 @@ func (m *Model) applyFilter() {
 			m.visible = append(m.visible, i)
 		}
 	}
-	m.cursor = 0
+	m.cursor = min(fallback, max(len(m.visible)-1, 0))
 	if keep != "" {
 		for i, r := range m.visible {
 			if m.rows[r].ID == keep {
-				m.cursor = i
+				m.cursor, found = i, true
 			}
 		}
 	}
 	m.ensureVisible()
+	return found
 }
 
 // syncDetail loads the selected entity's detail when it is not the one shown.
@@ -210,6 +302,20 @@ func (m *Model) onDetail(msg detailMsg) tea.Cmd {
 		m.det.mems = msg.mems.Items
 		m.det.total = max(msg.mems.Total, len(msg.mems.Items))
 	}
-	m.det.cursor, m.det.offset = 0, 0
+	if !m.det.refresh {
+		m.det.cursor, m.det.offset = 0, 0
+		return nil
+	}
+	keep := m.det.keep
+	m.det.refresh, m.det.keep = false, ""
+	i := slices.IndexFunc(m.det.mems, func(mem client.Memory) bool { return mem.ID == keep })
+	m.det.cursor = min(m.det.cursor, max(len(m.det.mems)-1, 0))
+	if i >= 0 {
+		m.det.cursor = i
+	}
+	m.det.offset = scrollTo(m.det.cursor, m.det.offset, m.memRows())
+	if i < 0 && keep != "" && len(m.det.mems) > 0 {
+		return common.Toast(common.NoLongerListed(m.det.keepName, m.det.cursor+1))
+	}
 	return nil
 }

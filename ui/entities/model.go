@@ -72,6 +72,9 @@ type Model struct {
 	}
 
 	want string // an entity to open once its bank is listed (ShowEntityMsg)
+	// keep is the entity r keeps the cursor on once the list is back; keepName names
+	// it when it has left the list.
+	keep, keepName string
 
 	tags     *Tags // the tag browser, shown instead of the entities with t
 	showTags bool
@@ -174,6 +177,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		cmd = m.onPage(msg)
 	case detailMsg:
 		cmd = m.onDetail(msg)
+	case common.MemoryChangedMsg:
+		cmd = m.onMemoryChanged(msg)
 	case common.ShowTagsMsg:
 		if !m.showTags {
 			cmd = m.toggleTags()

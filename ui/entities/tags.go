@@ -3,6 +3,7 @@ package entities
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -42,6 +43,7 @@ type Tags struct {
 	cursor    int
 	offset    int
 	cache     rowCache
+	keep      string // the tag r keeps the cursor on once the list is back
 }
 
 var (
@@ -52,8 +54,9 @@ var (
 
 // tagsMsg is one page of tags.
 type tagsMsg struct {
-	seq    int
-	offset int
+	seq     int
+	offset  int
+	replace bool // a refresh: the page replaces every row
 	list   *client.TagList
 	err    error
 }
@@ -155,7 +158,7 @@ func (t *Tags) move(b tea.MouseButton) tea.Cmd {
 // reload asks for the first page of the current search.
 func (t *Tags) reload() tea.Cmd {
 	t.rows, t.total, t.loaded, t.err = nil, 0, false, nil
-	t.cursor, t.offset = 0, 0
+	t.cursor, t.offset, t.keep = 0, 0, ""
 	t.cache = rowCache{}
 	t.q = t.search.Value()
 	if t.bank == "" {
@@ -175,9 +178,23 @@ func (t *Tags) stop() {
 	t.loading = false
 }
 
-// fetch asks for the page at offset. The search goes as typed: the server anchors it
-// and reads * as any text.
-func (t *Tags) fetch(offset int) tea.Cmd {
+// refresh lists the same tags again, as many as are loaded, and puts the cursor back
+// on its tag wherever the new counts put it; when that tag left the list, the cursor
+// keeps its row and a notice says so. Without a list shown it lists from the top.
+func (t *Tags) refresh() tea.Cmd {
+	if t.cursor >= len(t.rows) || !t.loaded || t.bank == "" || t.search.Value() != t.q {
+		return t.reload()
+	}
+	t.keep = t.rows[t.cursor].Tag
+	return t.send(0, max(pageSize, len(t.rows)), true)
+}
+
+// fetch asks for the page at offset.
+func (t *Tags) fetch(offset int) tea.Cmd { return t.send(offset, pageSize, false) }
+
+// send asks for limit tags from offset; replace says they replace every row. The
+// search goes as typed: the server anchors it and reads * as any text.
+func (t *Tags) send(offset, limit int, replace bool) tea.Cmd {
 	t.stop()
 	t.loading = true
 	ctx, cancel := t.c.Context(context.Background())
@@ -185,8 +202,8 @@ func (t *Tags) fetch(offset int) tea.Cmd {
 	cl, bank, seq, q := t.c.Client, t.bank, t.seq, t.q
 	return func() tea.Msg {
 		defer cancel()
-		l, err := cl.ListTags(ctx, bank, client.ListTagsParams{Q: q, Limit: pageSize, Offset: offset})
-		return tagsMsg{seq: seq, offset: offset, list: l, err: err}
+		l, err := cl.ListTags(ctx, bank, client.ListTagsParams{Q: q, Limit: limit, Offset: offset})
+		return tagsMsg{seq: seq, offset: offset, replace: replace, list: l, err: err}
 	}
 }
 
@@ -200,14 +217,42 @@ func (t *Tags) onPage(msg tagsMsg) tea.Cmd {
 	if msg.err != nil {
 		return common.Emit(common.ErrorMsg{Op: "list the tags of " + t.bank, Err: msg.err})
 	}
+	if msg.replace {
+		return t.onRefreshed(msg.list)
+	}
 	if msg.offset != len(t.rows) {
 		return nil
 	}
 	t.loaded = true
-	t.rows = append(t.rows, msg.list.Items...)
+	// A tag whose count grew between two pages shifts the next one: one already
+	// listed is kept once, where it was.
+	for _, tc := range msg.list.Items {
+		if !slices.ContainsFunc(t.rows, func(o client.TagCount) bool { return o.Tag == tc.Tag }) {
+			t.rows = append(t.rows, tc)
+		}
+	}
 	t.total = max(msg.list.Total, len(t.rows))
 	if len(msg.list.Items) == 0 {
 		t.total = len(t.rows)
+	}
+	return nil
+}
+
+// onRefreshed takes the answer of a refresh: it replaces the rows, and the cursor goes
+// back to the tag it was on, or keeps its row with a notice when that tag left.
+func (t *Tags) onRefreshed(list *client.TagList) tea.Cmd {
+	keep := t.keep
+	t.keep = ""
+	t.rows, t.cache = list.Items, rowCache{}
+	t.total = max(list.Total, len(t.rows))
+	t.cursor = max(min(t.cursor, len(t.rows)-1), 0)
+	i := slices.IndexFunc(t.rows, func(tc client.TagCount) bool { return tc.Tag == keep })
+	if i >= 0 {
+		t.cursor = i
+	}
+	t.offset = scrollTo(t.cursor, t.offset, t.rowsHeight())
+	if i < 0 && len(t.rows) > 0 {
+		return common.Toast(common.NoLongerListed("tag “"+components.Truncate(sanitize.Line(keep), 40)+"”", t.cursor+1))
 	}
 	return nil
 }
@@ -257,7 +302,7 @@ func (t *Tags) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, ek.Recall):
 		return t.jump(true)
 	case key.Matches(k, t.keys.Global.Refresh):
-		return t.reload()
+		return t.refresh()
 	default:
 		if moveCursor(lk, k, &t.cursor, len(t.rows), t.rowsHeight()) {
 			t.offset = scrollTo(t.cursor, t.offset, t.rowsHeight())

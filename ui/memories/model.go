@@ -8,7 +8,6 @@
 package memories
 
 import (
-	"fmt"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
@@ -214,8 +213,7 @@ func (m *Model) follow() tea.Cmd {
 		} else if len(m.win.loading) == 0 {
 			// Every page around the row is back and the memory is not among them.
 			m.keep = ""
-			return common.Toast(fmt.Sprintf("%s is no longer in this list near row %s; the cursor stays on that row",
-				m.keepName, common.Thousands(m.cursor+1)))
+			return common.Toast(common.NoLongerListed(m.keepName, m.cursor+1))
 		}
 	}
 	if m.open == "" {
