@@ -43,7 +43,26 @@ type Global struct {
 	Profiles  key.Binding // switch to another Hindsight CLI profile (server)
 }
 
-// List bindings move through any list or table.
+// FilterVerb starts the help of every pane's / key: in every pane / filters what the
+// pane shows, and nothing else.
+const FilterVerb = "filter"
+
+// FilterDesc is the help of a pane's / key: "filter", then what it filters by, and
+// "(server)" when the filter is a request to the server (it reloads the list, and
+// finds what is not loaded yet) rather than a pass over the rows already loaded.
+func FilterDesc(what string, server bool) string {
+	s := FilterVerb
+	if what != "" {
+		s += " " + what
+	}
+	if server {
+		s += " (server)"
+	}
+	return s
+}
+
+// List bindings move through any list or table. Filter (/) filters what the pane
+// shows; a pane whose filter asks the server says so with FilterDesc.
 type List struct {
 	Up       key.Binding
 	Down     key.Binding
@@ -87,7 +106,7 @@ type Form struct {
 // there) and the results (or the trace), where these live beside the list keys.
 type Recall struct {
 	// In the results.
-	Search    key.Binding // focus the search box
+	Search    key.Binding // focus the search box: the pane's / (the query filters what it shows)
 	Filters   key.Binding // focus the filter bar
 	Reset     key.Binding // reset every filter to the server's defaults
 	Trace     key.Binding // switch between the results and the trace
@@ -137,7 +156,7 @@ func Default() KeyMap {
 			PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn", "page down")),
 			Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 			Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-			Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+			Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("", false))),
 		},
 		Banks: Banks{
 			Sort:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: recent/name/size")),
@@ -159,7 +178,7 @@ func Default() KeyMap {
 			Decrease:  key.NewBinding(key.WithKeys("left", "-"), key.WithHelp("←/-", "decrease")),
 		},
 		Recall: Recall{
-			Search:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+			Search:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("by query", true))),
 			Filters:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filters")),
 			Reset:       key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reset filters")),
 			Trace:       key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "results/trace")),
@@ -215,7 +234,7 @@ func Default() KeyMap {
 			Tags:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "entities/tags")),
 		},
 		Documents: Documents{
-			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search ids")),
+			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("ids", true))),
 			Tags:      key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tags filter")),
 			Match:     key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "tags match mode")),
 			EditTags:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit tags")),
@@ -242,7 +261,7 @@ func Default() KeyMap {
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
 		Reflect: Reflect{
-			Ask:      key.NewBinding(key.WithKeys("i", "/"), key.WithHelp("i", "ask")),
+			Ask:      key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),
 			Reset:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reset parameters")),
 			Evidence: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "evidence")),

@@ -2,6 +2,7 @@ package keymap
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -99,8 +100,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 			"Search": rc.Search, "Filters": rc.Filters, "Reset": rc.Reset, "Trace": rc.Trace, "CopyCode": rc.CopyCode,
 			"Prompt": rc.Prompt, "Detail": rc.Detail, "DetailUp": rc.DetailUp, "DetailDn": rc.DetailDn,
 		}}}},
-		// The pane's ask (i or /) takes the place of the list filter, and esc cancels a
-		// question in flight instead of going back. Retry and copy reuse the global r,
+		// The transcript has nothing to filter; esc cancels a question in flight instead
+		// of going back. Retry and copy reuse the global r,
 		// y and Y.
 		{"reflect transcript", []group{global, paneList, {"Reflect", map[string]key.Binding{
 			"Ask": rf.Ask, "Params": rf.Params, "Reset": rf.Reset, "Evidence": rf.Evidence, "Tools": rf.Tools,
@@ -137,5 +138,38 @@ func TestDefaultIsFresh(t *testing.T) {
 	a.Banks.Create.SetEnabled(false)
 	if !b.Banks.Create.Enabled() {
 		t.Error("disabling a binding in one keymap changed another")
+	}
+}
+
+// TestSlashAlwaysFilters: / means one thing everywhere, filter what the pane shows.
+// Every binding of / in the key map says so in its help, and one that asks the
+// server says that too.
+func TestSlashAlwaysFilters(t *testing.T) {
+	km := Default()
+	server := map[string]bool{"Recall.Search": true, "Documents.Search": true}
+	for _, g := range []group{
+		{"Global", bindings(km.Global)}, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)},
+		{"Form", bindings(km.Form)}, {"Trace", bindings(km.Trace)}, {"Recall", bindings(km.Recall)},
+		{"Operations", bindings(km.Operations)}, {"Documents", bindings(km.Documents)},
+		{"Memories", bindings(km.Memories)}, {"Retain", bindings(km.Retain)}, {"Reflect", bindings(km.Reflect)},
+		{"Entities", bindings(km.Entities)},
+	} {
+		for name, b := range g.keys {
+			for _, k := range b.Keys() {
+				if k != "/" {
+					continue
+				}
+				desc, full := b.Help().Desc, g.name+"."+name
+				if b.Help().Key != "/" || !strings.HasPrefix(desc, FilterVerb) {
+					t.Errorf("%s binds / as %q %q: / filters what the pane shows", full, b.Help().Key, desc)
+				}
+				if server[full] != strings.HasSuffix(desc, "(server)") {
+					t.Errorf("%s: %q (server-side: %v)", full, desc, server[full])
+				}
+			}
+		}
+	}
+	if got := FilterDesc("ids", true); got != "filter ids (server)" {
+		t.Errorf("FilterDesc = %q", got)
 	}
 }

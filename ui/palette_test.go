@@ -172,5 +172,5 @@ func TestTagsHaveTheirOwnEntry(t *testing.T) {
 	h.typeText("tags")
 	mustContain(t, h.screen(), "Go to Tags")
 	h.press("enter")
-	mustContain(t, h.screen(), "━ Entities", "search tags", "t entities")
+	mustContain(t, h.screen(), "━ Entities", "filter (server): source:*", "t entities")
 }

@@ -68,7 +68,9 @@ var (
 // else the first bank.
 func NewSidebar(c *common.Common, initialBank string) *Sidebar {
 	s := &Sidebar{c: c, keys: c.Keys, initial: initialBank}
-	s.filter = components.NewInput(c.Styles, "/ ", "filter by id or name")
+	// The server filters the banks (q), so the list holds every match, loaded or not.
+	s.keys.List.Filter.SetHelp(s.keys.List.Filter.Help().Key, keymap.FilterDesc("", true))
+	s.filter = components.NewInput(c.Styles, "/ ", "filter by id or name (server)")
 	s.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	s.syncKeys()
 	s.settle()

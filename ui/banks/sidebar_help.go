@@ -51,7 +51,7 @@ func (s *Sidebar) FullHelp() [][]key.Binding {
 func (s *Sidebar) Actions() []common.Action {
 	k := s.keys
 	acts := []common.Action{
-		{Name: "Filter banks", Key: k.List.Filter.Help().Key, Msg: common.ActionMsg{Kind: doFilter}},
+		{Name: "Filter banks (server)", Key: k.List.Filter.Help().Key, Msg: common.ActionMsg{Kind: doFilter}},
 		{Name: "Sort banks by " + s.sort.next().String(), Key: k.Banks.Sort.Help().Key, Msg: common.ActionMsg{Kind: doSort}},
 		{Name: "Refresh banks", Key: k.Global.Refresh.Help().Key, Msg: common.ActionMsg{Kind: doRefresh}},
 	}

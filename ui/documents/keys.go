@@ -326,7 +326,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 func (m *Model) Actions() []common.Action {
 	kd := m.keys.Documents
 	out := []common.Action{
-		{Name: "Search document ids", Key: "/", Msg: common.ActionMsg{Kind: doSearch}},
+		{Name: "Filter documents by id (server)", Key: m.keys.Documents.Search.Help().Key, Msg: common.ActionMsg{Kind: doSearch}},
 		{Name: "Filter documents by tags", Key: "t", Msg: common.ActionMsg{Kind: doTags}},
 	}
 	add := func(b key.Binding, name, do string) {

@@ -139,7 +139,7 @@ func (m *Model) filterLine(w int) string {
 	} else if m.query != "" {
 		left = st.FilterItem.Render("id ~ " + sanitize.Line(m.query))
 	} else {
-		left = st.Muted.Render("/ search ids")
+		left = st.Muted.Render(m.keys.Documents.Search.Help().Key + " " + m.keys.Documents.Search.Help().Desc)
 	}
 	tags := m.tags.Tags()
 	switch {

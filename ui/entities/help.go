@@ -29,7 +29,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk, ek := m.keys.List, m.keys.Entities
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{withHelp(lk.Open, "linked memories"), ek.Detail, withHelp(lk.Filter, "filter loaded"), ek.Memories, withHelp(ek.Tags, "tags"), m.keys.Global.Refresh},
+		{withHelp(lk.Open, "linked memories"), ek.Detail, lk.Filter, ek.Memories, withHelp(ek.Tags, "tags"), m.keys.Global.Refresh},
 	}
 }
 

@@ -89,6 +89,8 @@ var (
 // New returns the entities pane; it loads nothing until it is first shown.
 func New(c *common.Common) *Model {
 	m := &Model{c: c, keys: c.Keys, tags: NewTags(c)}
+	// The / filter is a pass over the entities loaded, not a request.
+	m.keys.List.Filter.SetHelp(m.keys.List.Filter.Help().Key, keymap.FilterDesc("loaded", false))
 	m.filter = components.NewInput(c.Styles, "/ ", "filter the loaded entities by name")
 	m.settle()
 	return m

@@ -351,12 +351,12 @@ func (t *Tags) Selection() (id, what, jsonText string, ok bool) {
 func (t *Tags) ShortHelp() []key.Binding {
 	if t.searching {
 		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep search")),
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear search")),
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		}
 	}
 	lk := t.keys.List
-	return []key.Binding{lk.Up, lk.Down, withHelp(lk.Open, "memories"), t.keys.Entities.Recall, withHelp(lk.Filter, "search"),
+	return []key.Binding{lk.Up, lk.Down, withHelp(lk.Open, "memories"), t.keys.Entities.Recall, withHelp(lk.Filter, keymap.FilterDesc("", true)),
 		withHelp(t.keys.Entities.Tags, "entities")}
 }
 
@@ -365,7 +365,7 @@ func (t *Tags) FullHelp() [][]key.Binding {
 	lk := t.keys.List
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{withHelp(lk.Open, "memories with tag"), t.keys.Entities.Recall, withHelp(lk.Filter, "search (* wildcard)"),
+		{withHelp(lk.Open, "memories with tag"), t.keys.Entities.Recall, withHelp(lk.Filter, keymap.FilterDesc("", true)+", * wildcard"),
 			withHelp(t.keys.Entities.Tags, "entities"), t.keys.Global.Refresh},
 	}
 }

@@ -34,7 +34,7 @@ func (t *Tags) View() string {
 	case t.loaded:
 		count = common.Plural(t.total, "tag", "tags")
 	}
-	top := st.Subtle.Render("/ search tags: source:* or *trip* · t entities")
+	top := st.Subtle.Render("/ filter (server): source:* or *trip* · t entities")
 	if t.searching || t.search.Value() != "" {
 		top = t.search.View()
 	}

@@ -61,6 +61,8 @@ var (
 func New(c *common.Common) *Model {
 	m := &Model{c: c, keys: c.Keys, win: newWindow(0), selected: map[string]bool{}}
 	m.input = components.NewInput(c.Styles, "text: ", "substring of text or context")
+	// The / filter is a pass over the rows loaded; s asks the server (q).
+	m.keys.List.Filter.SetHelp(m.keys.List.Filter.Help().Key, keymap.FilterDesc("loaded", false))
 	m.quick.input = components.NewInput(c.Styles, "/", "filter the loaded rows")
 	m.syncKeys()
 	m.settle()

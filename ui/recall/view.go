@@ -90,7 +90,7 @@ func (m *Model) statusLines(w int) []string {
 	if rs == nil {
 		hint := "enter searches · " + m.keys.Recall.Filters.Help().Key + " filters · ↑ earlier queries"
 		if m.zone != zoneSearch {
-			hint = m.keys.Recall.Search.Help().Key + " search · " + m.keys.Recall.Filters.Help().Key + " filters"
+			hint = m.keys.Recall.Search.Help().Key + " query · " + m.keys.Recall.Filters.Help().Key + " filters"
 		}
 		return []string{components.Fit(st.Subtle.Render(components.Truncate(hint, w)), w)}
 	}
