@@ -46,15 +46,15 @@ type Model struct {
 	tagging   bool   // the tags filter has focus
 	match     string // tags_match; "" is the server default (any_strict)
 
-	list    listState
-	cursor  int
+	list   listState
+	cursor int
 	// keep is the document r keeps the cursor on once the list is back; keepName
 	// names it when it has left the list.
 	keep, keepName string
-	offset  int
-	rowsH   int // list rows that fit
-	listTop int // the line of the first row
-	rows    rowCache
+	offset         int
+	rowsH          int // list rows that fit
+	listTop        int // the line of the first row
+	rows           rowCache
 
 	det  detail
 	open bool // the detail is shown (instead of the list, on a narrow pane)

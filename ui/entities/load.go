@@ -17,8 +17,8 @@ type pageMsg struct {
 	bank    string
 	offset  int
 	replace bool // a refresh: the page replaces every row
-	list   *client.EntityList
-	err    error
+	list    *client.EntityList
+	err     error
 }
 
 // detailMsg is the selected entity and its linked memories.

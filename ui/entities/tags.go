@@ -57,8 +57,8 @@ type tagsMsg struct {
 	seq     int
 	offset  int
 	replace bool // a refresh: the page replaces every row
-	list   *client.TagList
-	err    error
+	list    *client.TagList
+	err     error
 }
 
 // NewTags returns the tags pane; it loads nothing until it is first shown.
