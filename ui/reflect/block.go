@@ -294,13 +294,7 @@ func (m *Model) itemBody(t *turn, i, w int) []string {
 // mental model, its name with its id beside it.
 func (m *Model) evidenceRow(e evItem, selected, active bool, w int) string {
 	st := m.c.Styles
-	mark, text, fill := "  ", st.Text, lipgloss.NewStyle()
-	if selected {
-		mark, text = "› ", st.Bold
-		if active {
-			text, fill = st.Selected, st.Selected
-		}
-	}
+	mark, text, fill := m.rowStyles(selected, active)
 	var badge string
 	title, right := e.title, e.date
 	switch e.kind {
@@ -360,4 +354,18 @@ func millis(ms float64) string {
 		return strconv.FormatFloat(ms/1000, 'f', 2, 64) + " s"
 	}
 	return strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
+}
+
+// rowStyles are the mark, text style and fill of an evidence or tool-call row: bold
+// with › when selected, highlighted when the transcript has the focus too.
+func (m *Model) rowStyles(selected, active bool) (mark string, text, fill lipgloss.Style) {
+	st := m.c.Styles
+	mark, text, fill = "  ", st.Text, lipgloss.NewStyle()
+	if selected {
+		mark, text = "› ", st.Bold
+		if active {
+			text, fill = st.Selected, st.Selected
+		}
+	}
+	return mark, text, fill
 }

@@ -40,13 +40,7 @@ func toolColumns(tools []toolCall, w int) toolCols {
 // toolRow is a tool call's row.
 func (m *Model) toolRow(c *toolCall, cols toolCols, selected, active bool, w int) string {
 	st := m.c.Styles
-	mark, text, fill := "  ", st.Text, lipgloss.NewStyle()
-	if selected {
-		mark, text = "› ", st.Bold
-		if active {
-			text, fill = st.Selected, st.Selected
-		}
-	}
+	mark, text, fill := m.rowStyles(selected, active)
 	line := st.Accent.Render(mark) + st.Muted.Inherit(fill).Render(pad(strconv.Itoa(c.iteration), 3, true)+"  ") +
 		fill.Render(" ") + text.Render(components.Fit(c.tool, cols.name)) + " "
 	if cols.bar > 0 {
