@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
