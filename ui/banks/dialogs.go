@@ -147,7 +147,7 @@ func newDeleteDialog(c *common.Common, bankID string) *components.Confirm {
 		if err != nil {
 			return nil, fmt.Errorf("delete bank %s: %w", bankID, err)
 		}
-		return tea.Batch(common.Emit(bankDeletedMsg{bankID: bankID}), common.Emit(common.BanksChangedMsg{}),
+		return tea.Batch(common.Emit(bankDeletedMsg{bankID: bankID}), common.Emit(common.BanksChangedMsg{Deleted: bankID}),
 			common.Toast(fmt.Sprintf("deleted bank %s (%d items)", shown, res.DeletedCount))), nil
 	}
 	return components.NewConfirm(c, "Delete bank", msg, bankID, "delete bank", "delete", req)

@@ -14,6 +14,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
+	"hindsight-tui/sanitize"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -39,6 +40,7 @@ type Sidebar struct {
 	initial     string // bank to select after the first load
 	initialDone bool
 	selectAfter string         // bank to select after the next load (one just created)
+	deleted     string         // a bank deleted here: its leaving the list goes unsaid
 	emitted     string         // the bank last announced with BankSelectedMsg
 	echoes      map[string]int // our announcements the root has not yet handed back
 
@@ -148,6 +150,9 @@ func (s *Sidebar) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 			s.spin, cmd = s.spin.Update(msg)
 		}
 	case common.BanksChangedMsg:
+		if msg.Deleted != "" {
+			s.deleted = msg.Deleted
+		}
 		cmd = s.reload(msg.Select)
 	case common.MemoryChangedMsg:
 		cmd = s.reload("") // the fact counts and last write changed
@@ -305,14 +310,20 @@ func (s *Sidebar) onLoaded(msg banksLoadedMsg) tea.Cmd {
 		target = s.initial
 	}
 	s.initialDone = true
+	var left tea.Cmd
 	switch i := s.indexOf(target); {
 	case i >= 0:
 		s.cursor = i
 	case s.query != prevQuery:
 		s.cursor = 0 // a new filter starts at its best match
+	case target == prev && prev != "" && prev != s.deleted && len(s.order) > 0:
+		// Deleted elsewhere: the cursor keeps its row, which holds another bank now.
+		left = common.Toast(common.NoLongerListed("bank "+components.Truncate(sanitize.Line(prev), 40),
+			min(s.cursor, len(s.order)-1)+1))
 	}
+	s.deleted = ""
 	// Otherwise the cursor keeps its place: after a delete, the next bank is selected.
-	return s.moveTo(s.cursor)
+	return tea.Batch(left, s.moveTo(s.cursor))
 }
 
 func containsBank(banks []client.Bank, id string) bool {

@@ -48,7 +48,8 @@ type BankSelectedMsg struct {
 // BanksChangedMsg (broadcast) says banks were created, deleted or edited: the sidebar
 // reloads the list and the overview its bank.
 type BanksChangedMsg struct {
-	Select string // bank to select after the reload, if any
+	Select  string // bank to select after the reload, if any
+	Deleted string // a bank deleted here, which the reload need not say has left
 }
 
 // ConnectedMsg (broadcast) is sent once the server's version and features are known.

@@ -93,6 +93,7 @@ func (m *Model) setFilter(change func(*filters)) tea.Cmd {
 	}
 	m.filter = f
 	m.cursor, m.offset, m.want = 0, 0, pageSize
+	m.relist = m.list != nil
 	m.notice = notice{}
 	return m.startLoad(true)
 }

@@ -193,16 +193,28 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 		}
 		return tea.Batch(logged, m.schedulePoll(false))
 	}
-	prev := m.selectedID()
+	prev, prevName := "", ""
+	if r := m.selected(); r != nil && !m.relist {
+		prev, prevName = r.op.ID, "operation "+r.short
+		if r.typ != "" {
+			prevName += " (" + r.typ + ")"
+		}
+	}
+	m.relist = false
 	old := m.list
 	m.list = newListing(msg.ops, msg.total, msg.extra, old, m.c.Now())
 	m.err, m.lastErr = nil, ""
 	m.frame++
+	var left tea.Cmd
 	switch {
 	case m.follow != "" && m.list.index(m.follow) >= 0:
 		m.cursor = m.list.index(m.follow)
 	case m.list.index(prev) >= 0:
 		m.cursor = m.list.index(prev)
+	case prev != "" && len(m.list.rows) > 0:
+		// The operation left the list (its status no longer passes the filter, or it
+		// was deleted elsewhere): the cursor keeps its row, and says so.
+		left = common.Toast(common.NoLongerListed(prevName, min(m.cursor, len(m.list.rows)-1)+1))
 	}
 	m.follow = ""
 	m.cursor = min(max(m.cursor, 0), max(len(m.list.rows)-1, 0))
@@ -210,7 +222,7 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 	m.det.prune(m.list)
 	toasts := m.transitions(msg.extra)
 	changed := old == nil || old.sig != m.list.sig
-	return tea.Batch(toasts, m.schedulePoll(changed))
+	return tea.Batch(left, toasts, m.schedulePoll(changed))
 }
 
 // listing is one answer with what the view needs precomputed, so a frame never walks

@@ -59,6 +59,9 @@ type Model struct {
 	poll   pollState
 	watch  map[string]watched // async retains seen running, by id: their end raises a toast
 	follow string             // an operation to select once it is listed
+	// relist says the filters changed since the list shown: the next answer is another
+	// list, and the cursor starts at its top instead of following its operation.
+	relist bool
 
 	notice   notice
 	head     headCache // the lines above the list, as settle drew them

@@ -42,7 +42,12 @@ func (m *Model) do(what string) tea.Cmd {
 	case doReset:
 		return m.resetFilters()
 	case doRefresh:
-		return m.searchNow()
+		seq := m.seq
+		cmd := m.searchNow()
+		if m.seq != seq {
+			m.againSeq = m.seq
+		}
+		return cmd
 	case doTraceView:
 		return m.toggleTraceView()
 	case doTraceOn:

@@ -76,6 +76,7 @@ type Model struct {
 	serverErrs fieldErrors
 	cursor     int
 	offset     int
+	againSeq   int // the search r sent again: its answer keeps the cursor's memory, or its row
 	detail     detailState
 	// detailToggled hides the detail panel beside a wide list, or shows it instead of
 	// a narrow one.

@@ -117,17 +117,28 @@ func (m *Model) onRecall(msg recallDoneMsg) tea.Cmd {
 		}
 		return nil
 	}
-	prev, prevQuery := m.selectedID(), ""
+	prev, prevQuery, prevName, prevRow := m.selectedID(), "", "", m.cursor
+	if r := m.selected(); r != nil {
+		prevName = common.ItemName(r.Text, r.ID)
+	}
 	if m.res != nil {
 		prevQuery = m.res.req.Query
 	}
 	m.err, m.lastErr = nil, ""
 	m.res = newResultSet(m.c, msg.req, msg.resp, msg.took)
 	m.cursor, m.offset = 0, 0
-	if i := m.res.indexOf(prev); i >= 0 && msg.req.Query == prevQuery {
+	var left tea.Cmd
+	switch i := m.res.indexOf(prev); {
+	case msg.req.Query != prevQuery:
+	case i >= 0:
 		// The same query again (a refresh, a changed filter): the memory being looked
 		// at stays selected when it is still there.
 		m.cursor = i
+	case msg.seq == m.againSeq && prev != "" && len(m.res.rows) > 0:
+		// The same search again (r) lost it (invalidated, or outranked): the cursor
+		// keeps its row, and says so.
+		m.cursor = min(prevRow, len(m.res.rows)-1)
+		left = common.Toast(common.NoLongerListed(prevName, m.cursor+1))
 	}
 	m.detail = detailState{}
 	m.ensureVisible()
@@ -135,7 +146,7 @@ func (m *Model) onRecall(msg recallDoneMsg) tea.Cmd {
 		m.showTrace = false
 	}
 	m.syncTrace()
-	return nil
+	return left
 }
 
 func (m *Model) startSpinner() tea.Cmd {
