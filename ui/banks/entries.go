@@ -30,7 +30,18 @@ func (m sortMode) String() string {
 	case sortSize:
 		return "size"
 	}
-	return "recent"
+	return "last write"
+}
+
+// order says how the list is ordered, for its title line.
+func (m sortMode) order() string {
+	switch m {
+	case sortName:
+		return "name, A to Z"
+	case sortSize:
+		return "most facts first"
+	}
+	return "newest write first"
 }
 
 func (m sortMode) next() sortMode { return (m + 1) % 3 }

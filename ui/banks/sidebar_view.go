@@ -51,7 +51,7 @@ func (s *Sidebar) View() string {
 	return strings.Join(lines[:h], "\n")
 }
 
-// headerLine shows the sort order and the position in the list (or a spinner).
+// headerLine says the list's order and the position in it (or a spinner).
 func (s *Sidebar) headerLine(w int) string {
 	st := s.c.Styles
 	right := ""
@@ -61,7 +61,7 @@ func (s *Sidebar) headerLine(w int) string {
 	case len(s.order) > 0:
 		right = st.Muted.Render(strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.order)))
 	}
-	left := st.Muted.Render("by ") + st.Accent.Render(s.sort.String())
+	left := st.Accent.Render(s.sort.order())
 	return components.Spread(left, right, w)
 }
 
@@ -119,6 +119,11 @@ func (s *Sidebar) rowKey(pos, w int, now time.Time) rowKey {
 		minute: now.Unix() / 60, styles: s.c.Styles}
 }
 
+// labelledWhen is the narrowest row that says "wrote" before the time of the last
+// write; a narrower one keeps the room for the id, and the title line's
+// "newest write first" says which time it is.
+const labelledWhen = 32
+
 // renderRow draws one bank: its label and fact count, then its id and last write.
 func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 	st := s.c.Styles
@@ -136,6 +141,12 @@ func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 		count += " " + common.Noun(e.bank.FactCount, "fact", "facts")
 	}
 	when := common.RelTime(e.bank.LastWriteAt.Time, now)
+	if w-1 >= labelledWhen { // room to say which date it is
+		when = "wrote " + when
+		if e.bank.LastWriteAt.IsZero() {
+			when = "never written"
+		}
+	}
 	return [2]string{
 		gs.Render(g) + spreadStyled(e.label, ls, count, ds, fs, w-1),
 		gs.Render(g) + spreadStyled(e.sub, ds, when, ds, fs, w-1),
