@@ -444,4 +444,9 @@ func TestSidebarSaysWhichTimeItShows(t *testing.T) {
 	if v := screen(t, s); strings.Contains(v, "wrote") || !strings.Contains(v, "1h ago") {
 		t.Errorf("narrow sidebar:\n%s", v)
 	}
+	// A sidebar too narrow for the phrase says the order in short.
+	s.SetSize(20, 20)
+	if v := screen(t, s); !strings.HasPrefix(v, "last write↓ 1/5") {
+		t.Errorf("narrowest sidebar:\n%s", v)
+	}
 }

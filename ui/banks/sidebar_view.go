@@ -61,7 +61,11 @@ func (s *Sidebar) headerLine(w int) string {
 	case len(s.order) > 0:
 		right = st.Muted.Render(strconv.Itoa(s.cursor+1) + "/" + strconv.Itoa(len(s.order)))
 	}
-	left := st.Accent.Render(s.sort.order())
+	order := s.sort.order()
+	if ansi.StringWidth(order)+1+ansi.StringWidth(right) > w {
+		order = s.sort.shortOrder()
+	}
+	left := st.Accent.Render(order)
 	return components.Spread(left, right, w)
 }
 
