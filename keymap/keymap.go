@@ -159,7 +159,7 @@ func Default() KeyMap {
 			Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("", false))),
 		},
 		Banks: Banks{
-			Sort:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: recent/name/size")),
+			Sort:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: last write/name/size")),
 			Create: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new bank")),
 			Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit bank")),
 			Delete: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete bank")),

@@ -30,7 +30,29 @@ func (m sortMode) String() string {
 	case sortSize:
 		return "size"
 	}
-	return "recent"
+	return "last write"
+}
+
+// shortOrder is order for a title line too narrow for it.
+func (m sortMode) shortOrder() string {
+	switch m {
+	case sortName:
+		return "name A–Z"
+	case sortSize:
+		return "most facts"
+	}
+	return "last write↓"
+}
+
+// order says how the list is ordered, for its title line.
+func (m sortMode) order() string {
+	switch m {
+	case sortName:
+		return "name, A to Z"
+	case sortSize:
+		return "most facts first"
+	}
+	return "newest write first"
 }
 
 func (m sortMode) next() sortMode { return (m + 1) % 3 }

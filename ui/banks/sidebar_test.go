@@ -193,8 +193,8 @@ func TestSidebarSortCycles(t *testing.T) {
 		if s.SelectedBank() != "scratch" {
 			t.Errorf("sorting by %v moved the selection to %q", tc.mode, s.SelectedBank())
 		}
-		if v := screen(t, s); !strings.Contains(v, "by "+tc.mode.String()) {
-			t.Errorf("header does not show the sort %v:\n%s", tc.mode, v)
+		if v := screen(t, s); !strings.HasPrefix(v, tc.mode.order()) {
+			t.Errorf("header does not say the order %q:\n%s", tc.mode.order(), v)
 		}
 	}
 	if got := selections(h); len(got) != 1 {
@@ -457,5 +457,26 @@ func TestAWriteRefreshesTheCounts(t *testing.T) {
 	}
 	if v := uitest.Plain(uitest.View(t, o)); !strings.Contains(v, common.Thousands(after)) {
 		t.Errorf("overview does not show %d:\n%s", after, v)
+	}
+}
+
+// TestSidebarSaysWhichTimeItShows: a row wide enough says its time is the last write
+// ("wrote 1h ago"); a narrower one keeps the room for the id, and the title line's
+// "newest write first" names it.
+func TestSidebarSaysWhichTimeItShows(t *testing.T) {
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	_, s, _ := hostBanks(t, c, "")
+	s.SetSize(labelledWhen+2, 20)
+	if v := screen(t, s); !strings.HasPrefix(v, "newest write first") || !strings.Contains(v, "wrote 1h ago") {
+		t.Errorf("wide sidebar:\n%s", v)
+	}
+	s.SetSize(labelledWhen-2, 20)
+	if v := screen(t, s); strings.Contains(v, "wrote") || !strings.Contains(v, "1h ago") {
+		t.Errorf("narrow sidebar:\n%s", v)
+	}
+	// A sidebar too narrow for the phrase says the order in short.
+	s.SetSize(20, 20)
+	if v := screen(t, s); !strings.HasPrefix(v, "last write↓ facts") {
+		t.Errorf("narrowest sidebar:\n%s", v)
 	}
 }

@@ -51,7 +51,7 @@ func (s *Sidebar) View() string {
 	return strings.Join(lines[:h], "\n")
 }
 
-// headerLine shows the sort order and the position in the list (or a spinner).
+// headerLine says the list's order and the position in it (or a spinner).
 func (s *Sidebar) headerLine(w int) string {
 	st := s.c.Styles
 	right := ""
@@ -65,7 +65,16 @@ func (s *Sidebar) headerLine(w int) string {
 		// The rows have no room to say what their number counts: the header says it.
 		right = st.Muted.Render("facts ") + right
 	}
-	left := st.Muted.Render("by ") + st.Accent.Render(s.sort.String())
+	order := s.sort.order()
+	if ansi.StringWidth(order)+1+ansi.StringWidth(right) > w {
+		order = s.sort.shortOrder()
+	}
+	if ansi.StringWidth(order)+1+ansi.StringWidth(right) > w && w < factsUnitWidth && !s.loading {
+		// Too narrow for the order, the unit and the position: what the list shows
+		// goes first, where the cursor is (the ▌ marks it) gives way.
+		right = st.Muted.Render("facts")
+	}
+	left := st.Accent.Render(order)
 	return components.Spread(left, right, w)
 }
 
@@ -127,6 +136,11 @@ func (s *Sidebar) rowKey(pos, w int, now time.Time) rowKey {
 // header line says it once.
 const factsUnitWidth = 24
 
+// labelledWhen is the narrowest row that says "wrote" before the time of the last
+// write; a narrower one keeps the room for the id, and the title line's
+// "newest write first" says which time it is.
+const labelledWhen = 32
+
 // renderRow draws one bank: its label and fact count, then its id and last write.
 func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 	st := s.c.Styles
@@ -144,6 +158,12 @@ func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 		count += " " + common.Noun(e.bank.FactCount, "fact", "facts")
 	}
 	when := common.RelTime(e.bank.LastWriteAt.Time, now)
+	if w-1 >= labelledWhen { // room to say which date it is
+		when = "wrote " + when
+		if e.bank.LastWriteAt.IsZero() {
+			when = "never written"
+		}
+	}
 	return [2]string{
 		gs.Render(g) + spreadStyled(e.label, ls, count, ds, fs, w-1),
 		gs.Render(g) + spreadStyled(e.sub, ds, when, ds, fs, w-1),

@@ -26,3 +26,24 @@ func TestRelTime(t *testing.T) {
 		}
 	}
 }
+
+// TestWithOrder: the order joins the count when the line has room beside left, and
+// gives way to it when not.
+func TestWithOrder(t *testing.T) {
+	for _, tc := range []struct {
+		left, count, order string
+		width              int
+		want               string
+	}{
+		{"all", "80 memories", "newest first", 40, "80 memories · newest first"},
+		{"all", "80 memories", "newest first", 30, "80 memories · newest first"},
+		{"all", "80 memories", "newest first", 29, "80 memories"},
+		{"a long filter label", "3 tags", "most used first", 20, "3 tags"},
+		{"", "", "most used first", 20, "most used first"},
+		{"x", "5", "", 20, "5"},
+	} {
+		if got := WithOrder(tc.left, tc.count, tc.order, tc.width); got != tc.want {
+			t.Errorf("WithOrder(%q, %q, %q, %d) = %q, want %q", tc.left, tc.count, tc.order, tc.width, got, tc.want)
+		}
+	}
+}

@@ -59,3 +59,23 @@ func ItemName(text, id string) string {
 func NoLongerListed(name string, row int) string {
 	return fmt.Sprintf("%s is no longer in this list near row %s; the cursor stays on that row", name, Thousands(row))
 }
+
+// SortedDown follows the title of the column a list is ordered by, newest or largest
+// first, so that a column of dates that looks unsorted says which one the order is.
+const SortedDown = "↓"
+
+// WithOrder is what the right of a list's title line says: its count and, when the line
+// has room for it beside left, the list's order ("80 memories · newest mentioned first").
+// Without room the count stays alone; the ↓ of the column title still shows the order.
+func WithOrder(left, count, order string, width int) string {
+	full := count
+	if order != "" && count != "" {
+		full += " · " + order
+	} else if order != "" {
+		full = order
+	}
+	if ansi.StringWidth(left)+1+ansi.StringWidth(full) <= width {
+		return full
+	}
+	return count
+}

@@ -155,12 +155,19 @@ func (m *Model) filterLine(w int) string {
 	right := ""
 	if m.list.loaded {
 		right = fmt.Sprintf("%d of %d", len(m.list.items), m.list.total)
+		if len(m.list.items) > 0 {
+			right = common.WithOrder(left, right, listOrder, w)
+		}
 	}
 	if m.list.busy {
 		right = "loading… " + right
 	}
 	return components.Spread(left, st.Muted.Render(right), w)
 }
+
+// listOrder is the order the server lists documents in: updated_at, newest first,
+// the date the UPDATED column shows. The route takes no order parameter.
+const listOrder = "newest updated first"
 
 // columns is the list's layout at one width.
 type columns struct{ id, size, mem, tags, date int }
@@ -184,7 +191,7 @@ func (c columns) titles() string {
 	if c.tags > 0 {
 		s += components.Fit("TAGS", c.tags) + " "
 	}
-	return s + components.Fit("UPDATED", c.date)
+	return s + components.Fit("UPDATED"+common.SortedDown, c.date)
 }
 
 // rowCache keeps every row drawn at one width, so View only slices it; settle

@@ -38,9 +38,12 @@ func (t *Tags) View() string {
 	if t.searching || t.search.Value() != "" {
 		top = t.search.View()
 	}
+	if t.loaded && len(t.rows) > 0 {
+		count = common.WithOrder(top, count, tagOrder, w)
+	}
 	lines := []string{
 		components.Spread(top, st.Muted.Render(count), w),
-		st.Label.Render(components.Fit("  "+components.Fit("tag", tagNameWidth(w))+lpad("memories", 9), w)),
+		st.Label.Render(components.Fit("  "+components.Fit("tag", tagNameWidth(w))+lpad("memories"+common.SortedDown, 9), w)),
 	}
 	switch {
 	case t.err != nil:
@@ -68,6 +71,10 @@ func (t *Tags) View() string {
 	}
 	return pad(lines, w, h)
 }
+
+// tagOrder is the order the server lists tags in: by how many memories carry each,
+// most first, then by name. The route takes no order parameter.
+const tagOrder = "most used first"
 
 // settle draws the rows in view into the cache after anything changed (a key, an
 // answer, a size, a theme); a new width or theme empties it first.

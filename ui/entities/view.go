@@ -154,9 +154,12 @@ func (m *Model) listLines(w, h int) []string {
 	if len(m.visible) != len(m.rows) {
 		count = common.Thousands(len(m.visible)) + " match · " + count
 	}
-	top := st.Subtle.Render("/ filter by name · t tags")
+	top := st.Subtle.Render("/ filter · t tags") // the box, once open, says it filters by name
 	if m.zone == zoneFilter || m.filter.Value() != "" {
 		top = m.filter.View()
+	}
+	if m.loaded && len(m.rows) > 0 {
+		count = common.WithOrder(top, count, listOrder, w)
 	}
 	nameW, cols := columns(w)
 	lines := []string{
@@ -190,12 +193,22 @@ func (m *Model) listLines(w, h int) []string {
 	return lines
 }
 
+// listOrder is the order the server lists entities in (mention_count, then last
+// seen, largest first); the mentions column's title carries the ↓. The route takes
+// no order parameter.
+const listOrder = "most mentioned first"
+
+// linkedOrder is the order of an entity's linked memories, the memory list's: the
+// date each row shows is when it was mentioned.
+const linkedOrder = "newest mentioned first"
+
 // columns returns the name column's width and the other titles, for width w.
 func columns(w int) (int, string) {
+	mentions := lpad("mentions"+common.SortedDown, 9)
 	if w < 56 {
-		return max(w-2-9-10, 4), lpad("mentions", 9) + lpad("last seen", 10)
+		return max(w-2-9-10, 4), mentions + lpad("last seen", 10)
 	}
-	return max(w-2-9-11-10, 4), lpad("mentions", 9) + lpad("first seen", 11) + lpad("last seen", 10)
+	return max(w-2-9-11-10, 4), mentions + lpad("first seen", 11) + lpad("last seen", 10)
 }
 
 // renderRow draws one entity: name, mention count, first and last seen.
@@ -289,6 +302,9 @@ func (m *Model) detailHead(e *client.Entity, w int) []string {
 	default:
 		title += " · " + strconv.Itoa(len(m.det.mems))
 	}
+	if len(m.det.mems) > 1 && ansi.StringWidth(title+" · "+linkedOrder) <= w {
+		title += " · " + linkedOrder
+	}
 	lines = append(lines, "", st.Section.Render(components.Truncate(title, w)))
 	if !m.det.loading && m.det.err == nil && len(m.det.mems) == 0 {
 		lines = append(lines, st.Muted.Render("No memory is linked to this entity."))
@@ -329,7 +345,8 @@ func metaValue(raw json.RawMessage) string {
 	return sanitize.Line(string(raw))
 }
 
-// memRow draws a linked memory: type badge, date and the text on one line.
+// memRow draws a linked memory: type badge, when it was mentioned and the text on
+// one line.
 func (m *Model) memRow(mem *client.Memory, w int, selected bool) string {
 	st := m.c.Styles
 	text, muted, badge, g, gs := st.Text, st.Muted, st.FactType(mem.FactType), "  ", lipgloss.NewStyle()
@@ -338,9 +355,7 @@ func (m *Model) memRow(mem *client.Memory, w int, selected bool) string {
 		muted, badge = st.Muted.Inherit(st.Selected), badge.Inherit(st.Selected)
 	}
 	date := "          "
-	if t := mem.MentionedAt; !t.IsZero() {
-		date = t.In(m.c.Now().Location()).Format("2006-01-02")
-	} else if t := mem.Date; !t.IsZero() {
+	if t := mem.MentionedAt; !t.IsZero() { // the date the list is ordered by
 		date = t.In(m.c.Now().Location()).Format("2006-01-02")
 	}
 	head := badge.Render(components.TypeBadge(mem.FactType)) + text.Render(" ") + muted.Render(date) + text.Render(" ")

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
 
@@ -119,9 +121,16 @@ func (m *Model) topLine(w int) string {
 	}
 	if m.quick.active() {
 		right = fmt.Sprintf("quick filter “%s” · %d of %d loaded", sanitize.Line(m.quick.text), len(m.quick.rows), m.loaded())
+	} else if m.win.total > 0 {
+		right = common.WithOrder(label, right, listOrder, w)
 	}
 	return components.Spread(st.Accent.Render(components.Truncate(label, w)), st.Muted.Render(right), w)
 }
+
+// listOrder is the order the server lists memories in (mentioned_at, newest first;
+// memories without one last), which is the date the MENTIONED column shows. The
+// list route takes no order parameter, so the pane offers no other.
+const listOrder = "newest mentioned first"
 
 // columns are the widths of a row's cells at pane width w.
 type columns struct{ typ, date, text, tags, ents int }
@@ -142,7 +151,7 @@ func cols(w int) columns {
 // titles are the column titles.
 func (m *Model) titles(w int) string {
 	c := cols(w)
-	s := strings.Repeat(" ", gutter) + components.Fit("TYPE", c.typ) + components.Fit("DATE", c.date) + components.Fit("TEXT", c.text)
+	s := strings.Repeat(" ", gutter) + components.Fit("TYPE", c.typ) + components.Fit("MENTIONED"+common.SortedDown, c.date) + components.Fit("TEXT", c.text)
 	if c.tags > 0 {
 		s += components.Fit("TAGS", c.tags) + components.Fit("ENTITIES", c.ents)
 	}
@@ -219,7 +228,7 @@ func (m *Model) row(i, w int) string {
 	if p.width == w && p.styles == m.c.Styles && p.rows[j] != "" {
 		return p.rows[j]
 	}
-	return m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-gutter))
+	return m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w), m.c.Now().Location()), w-gutter))
 }
 
 // keepRow draws row i into its page's cache, which a new width or theme empties.
@@ -233,12 +242,14 @@ func (m *Model) keepRow(i, w int) {
 		p.width, p.styles = w, m.c.Styles
 	}
 	if j := i % pageSize; p.rows[j] == "" {
-		p.rows[j] = m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w)), w-gutter))
+		p.rows[j] = m.c.Styles.Text.Render(components.Fit(drawRow(&p.items[j], cols(w), m.c.Now().Location()), w-gutter))
 	}
 }
 
 // drawRow draws one memory's cells; all server text is sanitized and cut by width.
-func drawRow(mem *client.Memory, c columns) string {
+// The date is the one the list is ordered by, when the memory was mentioned, in the
+// local time zone of loc.
+func drawRow(mem *client.Memory, c columns, loc *time.Location) string {
 	typ := mem.FactType
 	if typ == client.FactObservation {
 		typ = "obs"
@@ -246,8 +257,8 @@ func drawRow(mem *client.Memory, c columns) string {
 		typ = "exp"
 	}
 	date := ""
-	if t := mem.Date.Time; !t.IsZero() {
-		date = t.Format("2006-01-02")
+	if t := mem.MentionedAt.Time; !t.IsZero() {
+		date = t.In(loc).Format("2006-01-02")
 	}
 	s := components.Fit(typ, c.typ) + components.Fit(date, c.date) + components.Fit(sanitize.Line(mem.Text), c.text-1) + " "
 	if c.tags > 0 {

@@ -45,10 +45,12 @@ func colSpecs() [numCols]colSpec {
 		colType:     {title: "type", min: 10, pref: 14, prio: 90},
 		colItems:    {title: "items", min: 5, pref: 5, prio: 60, right: true},
 		colProgress: {title: "progress", min: 10, pref: 18, prio: 70},
-		colCreated:  {title: "created", min: 8, pref: 8, prio: 40},
-		colUpdated:  {title: "updated", min: 8, pref: 8, prio: 80},
-		colID:       {title: "id", min: 8, pref: 8, prio: 30},
-		colError:    {title: "error", min: 20, pref: 20, prio: 50},
+		// The list is ordered by creation: that column outlasts the last update, so the
+		// dates shown are the ones the order follows.
+		colCreated: {title: "created" + common.SortedDown, min: 8, pref: 8, prio: 80},
+		colUpdated: {title: "updated", min: 8, pref: 8, prio: 40},
+		colID:      {title: "id", min: 8, pref: 8, prio: 30},
+		colError:   {title: "error", min: 20, pref: 20, prio: 50},
 	}
 }
 

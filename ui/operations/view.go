@@ -138,6 +138,10 @@ func (m *Model) topLines(w int) []string {
 	return m.drawTop(w)
 }
 
+// listOrder is the order the server lists operations in: created_at, newest first
+// (the created column's title carries the ↓). The route takes no order parameter.
+const listOrder = "newest created first"
+
 // drawTop draws topLines.
 func (m *Model) drawTop(w int) []string {
 	st := m.c.Styles
@@ -148,7 +152,11 @@ func (m *Model) drawTop(w int) []string {
 			count = common.Thousands(len(l.rows)) + " of " + common.Thousands(l.total) + " operations"
 		}
 	}
-	lines := []string{components.Spread(m.filter.summary(st), st.Muted.Render(count), w)}
+	summary := m.filter.summary(st)
+	if l := m.list; l != nil && len(l.rows) > 0 {
+		count = common.WithOrder(summary, count, listOrder, w)
+	}
+	lines := []string{components.Spread(summary, st.Muted.Render(count), w)}
 	lines = append(lines, components.Spread(m.indicator(w), m.counts(), w))
 	switch {
 	case m.notice.text != "":
