@@ -135,7 +135,7 @@ func (m *Model) onRecall(msg recallDoneMsg) tea.Cmd {
 		m.showTrace = false
 	}
 	m.syncTrace()
-	return nil
+	return m.explainNow()
 }
 
 func (m *Model) startSpinner() tea.Cmd {
