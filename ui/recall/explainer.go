@@ -14,6 +14,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/explain"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 )
 
@@ -43,9 +44,25 @@ type explainState struct {
 	resolving bool
 	boxErr    string
 
-	// lines are the verdicts as settle drew them, starts the first line of each.
+	// lines are the verdicts as settle drew them, starts the first line of each;
+	// drawn keeps each verdict's drawing while gen (bumped by every change of what a
+	// verdict shows) and its place stay, so a step of the cursor redraws two.
 	lines  []string
 	starts []int
+	drawn  map[string]drawnVerdict
+	gen    int
+}
+
+// drawnVerdict is one verdict's drawing and what it was drawn for.
+type drawnVerdict struct {
+	key   verdictKey
+	lines []string
+}
+
+type verdictKey struct {
+	gen, width       int
+	selected, active bool
+	styles           *styles.Styles
 }
 
 // tryState is a fix being tried, or what trying it did.
@@ -88,6 +105,7 @@ func (e *explainState) drop(id string) {
 		e.cursor = min(e.cursor, max(len(rep.Verdicts)-1, 0))
 	}
 	delete(e.tried, id)
+	e.gen++
 }
 
 // stop cancels the explanation in flight.
@@ -129,6 +147,7 @@ func (m *Model) onExplained(msg explainDoneMsg) tea.Cmd {
 	}
 	e.running, e.cancel = false, nil
 	e.err = msg.err
+	e.gen++
 	if msg.err != nil {
 		if client.IsCanceled(msg.err) {
 			return nil
@@ -183,6 +202,7 @@ func (m *Model) tryFix() tea.Cmd {
 		return nil
 	}
 	e.tried[v.MemoryID] = &tryState{running: true}
+	e.gen++
 	ctx, cancel := m.c.Context(context.Background())
 	seq, bank, cl, before, verdict := e.seq, m.bank, m.c.Client, e.rep.Results, *v
 	return func() tea.Msg {
@@ -200,6 +220,7 @@ func (m *Model) onRetried(msg retryDoneMsg) tea.Cmd {
 		return nil
 	}
 	t.running, t.out, t.err = false, msg.out, msg.err
+	e.gen++
 	if msg.err != nil && !client.IsCanceled(msg.err) {
 		return common.Emit(common.ErrorMsg{Op: "try the fix", Err: msg.err})
 	}

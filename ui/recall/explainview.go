@@ -28,7 +28,16 @@ func (m *Model) keepExplain(w, h int) {
 			e.lines = append(e.lines, strings.Repeat(" ", w))
 		}
 		e.starts = append(e.starts, len(e.lines))
-		e.lines = append(e.lines, m.verdictLines(&vs[i], i == e.cursor, w)...)
+		k := verdictKey{gen: e.gen, width: w, selected: i == e.cursor, active: m.focused && m.zone == zoneResults, styles: m.c.Styles}
+		d, ok := e.drawn[vs[i].MemoryID]
+		if !ok || d.key != k {
+			d = drawnVerdict{key: k, lines: m.verdictLines(&vs[i], k.selected, w)}
+			if e.drawn == nil {
+				e.drawn = map[string]drawnVerdict{}
+			}
+			e.drawn[vs[i].MemoryID] = d
+		}
+		e.lines = append(e.lines, d.lines...)
 	}
 	view := max(h-len(m.explainHead(w)), 1)
 	if len(e.starts) == 0 {

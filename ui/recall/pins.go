@@ -106,6 +106,7 @@ func (m *Model) onPinsLoaded(msg pinsLoadedMsg) tea.Cmd {
 		return nil
 	}
 	s.loaded = true
+	m.exp.gen++
 	made := s.pins
 	s.pins = nil
 	for _, p := range msg.pins {
@@ -163,6 +164,7 @@ func (m *Model) onPin(msg common.PinMemoryMsg) tea.Cmd {
 		return tea.Batch(load, common.Toast(name+" is already pinned for "+sanitize.Line(msg.BankID)))
 	}
 	s.pins = append(s.pins, pin{ID: msg.MemoryID, Text: components.Head(msg.Text, pinTextMax)})
+	m.exp.gen++
 	cmds := []tea.Cmd{load, common.Toast("pinned " + name + " as expected for " + sanitize.Line(msg.BankID) +
 		" · recall's " + m.keys.Recall.Explain.Help().Key + " explains it")}
 	if s.loaded {
