@@ -112,6 +112,8 @@ type Recall struct {
 	Trace     key.Binding // switch between the results and the trace
 	CopyCode  key.Binding // copy the request as code
 	Prompt    key.Binding // preview the results as a prompt block
+	Explain   key.Binding // switch between the results and the explainer of the pinned memories
+	Unpin     key.Binding // in the explainer: forget the selected pin
 	Detail    key.Binding // show or hide the detail panel
 	DetailUp  key.Binding
 	DetailDn  key.Binding
@@ -184,6 +186,8 @@ func Default() KeyMap {
 			Trace:       key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "results/trace")),
 			CopyCode:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy as code")),
 			Prompt:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prompt preview")),
+			Explain:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "explain pins")),
+			Unpin:       key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "unpin")),
 			Detail:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "detail")),
 			DetailUp:    key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll detail up")),
 			DetailDn:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll detail down")),
@@ -226,6 +230,7 @@ func Default() KeyMap {
 			Document:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open document")),
 			Sources:       key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "source memories")),
 			Entity:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open entity")),
+			Pin:           key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "pin as expected")),
 		},
 		Entities: Entities{
 			Memories: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
@@ -377,6 +382,10 @@ type Memories struct {
 	Document      key.Binding // jump to the memory's document and chunk
 	Entity        key.Binding // jump to the memory's first entity
 	Sources       key.Binding // list an observation's source memories
+	// Pin marks the memory as expected for the bank: the recall pane's explainer
+	// says, for each pinned memory, where a recall lost it. It writes nothing to the
+	// server, so read-only mode keeps it.
+	Pin key.Binding
 }
 
 // Entities bindings act in the entities and tags panes, beside the list keys (/ filters

@@ -99,7 +99,11 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"recall results", []group{global, paneList, {"Recall", map[string]key.Binding{
 			"Search": rc.Search, "Filters": rc.Filters, "Reset": rc.Reset, "Trace": rc.Trace, "CopyCode": rc.CopyCode,
 			"Prompt": rc.Prompt, "Detail": rc.Detail, "DetailUp": rc.DetailUp, "DetailDn": rc.DetailDn,
-		}}}},
+			"Explain": rc.Explain, "Unpin": rc.Unpin,
+		}}, {"Memories", map[string]key.Binding{"Pin": km.Memories.Pin}}}},
+		// The memories list: its filters and actions beside the list keys (its r is the
+		// global refresh, its / the list filter).
+		{"memories list", []group{global, {"List", bindings(km.List)}, {"Memories", bindings(km.Memories)}}},
 		// The transcript has nothing to filter; esc cancels a question in flight instead
 		// of going back. Retry and copy reuse the global r,
 		// y and Y.

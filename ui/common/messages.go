@@ -95,3 +95,11 @@ const (
 	MemoryRestored    MemoryChange = "restored"
 	MemoryRetained    MemoryChange = "retained"
 )
+
+// PinMemoryMsg (broadcast) pins a memory as expected for a bank: wherever a memory
+// shows, P sends it, and the recall pane, which keeps the pins (on disk, per server
+// and bank) and explains where a recall lost each, takes it. Text is the memory's
+// text as it was pinned, for the explainer to show before it has read the memory.
+type PinMemoryMsg struct {
+	BankID, MemoryID, Text string
+}

@@ -22,7 +22,9 @@ import (
 // its history, and draws MemoryDoc in a scrollable box. It acts with the memories
 // pane's keys: E edits (with the before/after preview), x invalidates and u restores
 // (with a reason, after a confirmation that names the memory), o and e open its
-// document and entity, y / Y / W copy its id, copy or write its JSON, r loads it again.
+// document and entity, P pins it as expected for the bank (common.PinMemoryMsg; the
+// recall pane's explainer takes it), y / Y / W copy its id, copy or write its JSON, r
+// loads it again.
 // After a write it loads the memory again and every pane hears a
 // common.MemoryChangedMsg. Observations are read-only: the write keys say why. esc
 // closes it and cancels a load in flight.
@@ -106,6 +108,7 @@ func (d *MemoryDialog) syncKeys() {
 	k.Restore.SetEnabled(writable && !valid)
 	k.Document.SetEnabled(mem != nil && mem.DocumentID != "")
 	k.Entity.SetEnabled(mem != nil && len(mem.Entities) > 0)
+	k.Pin.SetEnabled(mem != nil)
 }
 
 // Closed reports whether the dialog has asked the root to close it.
@@ -149,7 +152,7 @@ func (d *MemoryDialog) Help() []string {
 			}
 		}
 	}
-	for _, b := range []key.Binding{k.Document, k.Entity} {
+	for _, b := range []key.Binding{k.Document, k.Entity, k.Pin} {
 		if b.Enabled() {
 			h = append(h, b.Help().Key+" "+b.Help().Desc)
 		}
@@ -258,6 +261,8 @@ func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		d.closed = true
 		return common.CloseDialog(common.Emit(common.ShowPaneMsg{ID: common.PaneDocuments,
 			Then: common.ShowDocumentMsg{BankID: d.bankID, DocumentID: d.mem.DocumentID, ChunkID: d.mem.ChunkID}}))
+	case key.Matches(k, mk.Pin) && d.mem != nil:
+		return common.Emit(common.PinMemoryMsg{BankID: d.bankID, MemoryID: d.mem.ID, Text: d.mem.Text})
 	case key.Matches(k, mk.Entity):
 		d.closed = true
 		return common.CloseDialog(JumpEntity(d.c, d.bankID, d.mem.Entities[0]))

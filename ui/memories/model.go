@@ -249,6 +249,7 @@ func (m *Model) syncKeys() {
 	mk.Entity.SetEnabled(mem != nil && len(mem.Entities) > 0)
 	mk.Sources.SetEnabled(mem != nil && mem.FactType == client.FactObservation)
 	mk.Select.SetEnabled(!m.c.ReadOnly)
+	mk.Pin.SetEnabled(mem != nil)
 	mk.SelectAll.SetEnabled(!m.c.ReadOnly && m.win.total > 0)
 }
 
@@ -257,7 +258,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	mk := m.keys.Memories
 	// The actions first: the footer drops keys from the end when it is narrow.
 	return []key.Binding{m.keys.List.Open, mk.Edit, mk.Invalidate, mk.Restore, mk.Select, mk.Sources,
-		m.keys.List.Filter, mk.Type, mk.Tags, mk.State, mk.Search}
+		m.keys.List.Filter, mk.Type, mk.Tags, mk.State, mk.Search, mk.Pin}
 }
 
 // FullHelp implements common.Pane.
@@ -266,6 +267,6 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{kl.Up, kl.Down, kl.Top, kl.Bottom, kl.PageUp, kl.PageDown, kl.Open, kl.Filter},
 		{mk.Type, mk.State, mk.Consolidation, mk.Search, mk.Tags, mk.TagsMatch, mk.Reset},
-		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources},
+		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources, mk.Pin},
 	}
 }

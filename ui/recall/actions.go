@@ -22,6 +22,11 @@ const (
 	doPrompt    = "prompt"
 	doOpen      = "open"
 	doRefresh   = "refresh"
+	doExplain   = "explain"
+	doPin       = "pin"
+	doPinBox    = "pin box"
+	doUnpin     = "unpin"
+	doTryFix    = "try fix"
 )
 
 // onAction runs a palette action: the bar's, or one of the pane's.
@@ -59,6 +64,20 @@ func (m *Model) do(what string) tea.Cmd {
 		return m.openPrompt()
 	case doOpen:
 		return m.openMemory()
+	case doExplain:
+		m.showExplain = !m.showExplain
+		if m.showExplain {
+			m.showTrace = false
+		}
+		return nil
+	case doPin:
+		return m.pinSelected()
+	case doPinBox:
+		return m.openBox()
+	case doUnpin:
+		return m.unpin()
+	case doTryFix:
+		return m.tryFix()
 	}
 	return nil
 }
@@ -66,6 +85,7 @@ func (m *Model) do(what string) tea.Cmd {
 // toggleTraceView switches between the results and the trace. With trace off, it
 // turns trace on and searches again, since a trace only comes with a new answer.
 func (m *Model) toggleTraceView() tea.Cmd {
+	m.showExplain = false
 	if m.showTrace {
 		m.showTrace = false
 		return nil

@@ -61,9 +61,17 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.res, m.err, m.serverErrs, m.traceShown = nil, nil, nil, nil
 	m.cursor, m.offset, m.showTrace = 0, 0, false
 	m.detail = detailState{}
+	m.exp.stop()
+	m.exp = explainState{seq: m.exp.seq + 1}
+	m.showExplain = false
+	if m.zone == zonePinBox {
+		m.zone = zoneResults
+		m.pinBox.Blur()
+	}
 	cmd := m.bar.Bind(id, &m.cur.filters)
+	_, load := m.pinSet(id)
 	m.validate()
-	return cmd
+	return tea.Batch(cmd, load)
 }
 
 // remember adds a searched query to the bank's history (moving a repeat to the end).

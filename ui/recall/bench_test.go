@@ -6,6 +6,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -73,5 +74,43 @@ func BenchmarkSearchKeypress(b *testing.B) {
 func BenchmarkMoveCursor(b *testing.B) {
 	h, m := loadedPane(b)
 	h.Keys("esc")
+	uitest.BenchKeys(b, m, "j", "k")
+}
+
+// explainedPane is a focused pane on the explain lab with 20 memories pinned and the
+// explainer shown for a broad recall (budget high, so the trace holds every
+// candidate the lanes found).
+func explainedPane(b *testing.B) (*uitest.Host, *Model) {
+	b.Helper()
+	m, h := uitest.Demo(b, New, uitest.Seed(hindsighttest.WithExplainLab()), uitest.Bank("explain-lab"))
+	list, err := h.C.Client.ListMemories(b.Context(), "explain-lab", client.ListMemoriesParams{Limit: 20})
+	if err != nil || len(list.Items) < 20 {
+		b.Fatalf("memories: %v", err)
+	}
+	for _, mem := range list.Items {
+		h.Send(common.PinMemoryMsg{BankID: "explain-lab", MemoryID: mem.ID, Text: mem.Text})
+	}
+	m.cur.filters = filters{budget: "high"}
+	m.search.SetValue("Which trips are coming up for Priya?")
+	h.Do(m.searchNow())
+	h.Keys("esc", "e")
+	if !m.showExplain || len(m.verdicts()) != 20 {
+		b.Fatalf("%d verdicts", len(m.verdicts()))
+	}
+	m.exp.cursor = 10
+	m.settle()
+	return h, m
+}
+
+// BenchmarkViewExplainer is one frame of the explainer with 20 pinned memories.
+func BenchmarkViewExplainer(b *testing.B) {
+	_, m := explainedPane(b)
+	uitest.BenchView(b, m)
+}
+
+// BenchmarkExplainerMove is one step through the verdicts: Update, which redraws
+// them in settle, and the frame after it.
+func BenchmarkExplainerMove(b *testing.B) {
+	_, m := explainedPane(b)
 	uitest.BenchKeys(b, m, "j", "k")
 }

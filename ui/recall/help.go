@@ -19,13 +19,28 @@ func (m *Model) syncKeys() {
 	k.Recall.Prompt.SetEnabled(m.res != nil)
 	k.Recall.Reset.SetEnabled(hasBank)
 	k.Recall.Filters.SetEnabled(hasBank)
-	k.Recall.Detail.SetEnabled(hasResults && !m.showTrace)
-	k.Recall.DetailUp.SetEnabled(hasResults && !m.showTrace)
-	k.Recall.DetailDn.SetEnabled(hasResults && !m.showTrace)
-	k.List.Open.SetEnabled(hasResults)
+	inResults := hasResults && !m.showTrace && !m.showExplain
+	k.Recall.Detail.SetEnabled(inResults)
+	k.Recall.DetailUp.SetEnabled(inResults)
+	k.Recall.DetailDn.SetEnabled(inResults)
+	k.List.Open.SetEnabled(hasResults && !m.showExplain)
 	k.List.Open.SetHelp("enter", "open memory")
-	k.List.Back.SetEnabled(m.showTrace)
+	k.List.Back.SetEnabled(m.showTrace || m.showExplain)
 	k.List.Back.SetHelp("esc", "back to results")
+	k.Recall.Explain.SetEnabled(hasBank)
+	v := m.selectedVerdict()
+	pins := m.curPins()
+	k.Recall.Unpin.SetEnabled(m.showExplain && v != nil && pins != nil && pins.loaded)
+	k.Memories.Pin.SetEnabled(inResults || (m.showExplain && hasBank))
+	k.Memories.Pin.SetHelp(m.c.Keys.Memories.Pin.Help().Key, "pin as expected")
+	if m.showExplain {
+		k.Memories.Pin.SetHelp(m.c.Keys.Memories.Pin.Help().Key, "pin by id or text")
+		k.List.Open.SetEnabled(v != nil && !v.Recalled() && v.Fix.Request != nil)
+		k.List.Open.SetHelp("enter", "try the fix")
+		k.Recall.Explain.SetHelp(m.c.Keys.Recall.Explain.Help().Key, "results")
+	} else {
+		k.Recall.Explain.SetHelp(m.c.Keys.Recall.Explain.Help().Key, m.c.Keys.Recall.Explain.Help().Desc)
+	}
 	k.Global.Refresh.SetEnabled(hasBank && hasWordChar(m.search.Value()))
 	k.Global.Refresh.SetHelp(m.c.Keys.Global.Refresh.Help().Key, "search again")
 	if m.showTrace {
@@ -60,11 +75,20 @@ func (m *Model) ShortHelp() []key.Binding {
 			break
 		}
 		return enabled(k.Recall.NextItem, k.Recall.Toggle, k.Recall.Leave)
+	case zonePinBox:
+		if !m.focused {
+			break
+		}
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "pin")), k.Form.Cancel}
+	}
+	if m.showExplain {
+		return enabled(k.List.Open, k.Memories.Pin, k.Recall.Unpin, k.Recall.Explain, k.List.Back)
 	}
 	if m.showTrace {
 		return append(enabled(k.List.Open, k.Recall.Trace, k.List.Back), m.trace.ShortHelp()...)
 	}
-	return enabled(k.Recall.Search, k.Recall.Filters, k.List.Open, k.Recall.Trace, k.Recall.CopyCode, k.Recall.Prompt)
+	return enabled(k.Recall.Search, k.Recall.Filters, k.List.Open, k.Memories.Pin, k.Recall.Explain, k.Recall.Trace,
+		k.Recall.CopyCode, k.Recall.Prompt)
 }
 
 // FullHelp implements common.Pane.
@@ -76,6 +100,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		enabled(k.Recall.Filters, k.Recall.NextItem, k.Recall.PrevItem, k.Recall.Toggle, k.Recall.Leave, k.Recall.Reset),
 		enabled(k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom, k.List.Open),
 		enabled(k.Recall.Detail, k.Recall.DetailDn, k.Recall.DetailUp, k.Recall.Trace, k.List.Back, k.Recall.CopyCode, k.Recall.Prompt),
+		enabled(k.Memories.Pin, k.Recall.Explain, k.Recall.Unpin),
 	}
 	if m.showTrace {
 		groups = append(groups, m.trace.FullHelp()...)
@@ -115,7 +140,16 @@ func (m *Model) Actions() []common.Action {
 		acts = append(acts, a("Preview the results as a prompt block", k.Recall.Prompt, doPrompt))
 	}
 	if id := m.selectedID(); id != "" {
-		acts = append(acts, a("Open memory "+sanitize.Line(id), k.List.Open, doOpen))
+		acts = append(acts, a("Open memory "+sanitize.Line(id), k.List.Open, doOpen),
+			a("Pin memory "+sanitize.Line(id)+" as expected", k.Memories.Pin, doPin))
+	}
+	acts = append(acts, a("Explain the pinned memories, or back to the results", k.Recall.Explain, doExplain),
+		a("Pin a memory by id or text", none, doPinBox))
+	if v := m.selectedVerdict(); v != nil && m.showExplain {
+		acts = append(acts, a("Unpin memory "+sanitize.Line(v.MemoryID), k.Recall.Unpin, doUnpin))
+		if v.Fix.Request != nil && !v.Recalled() {
+			acts = append(acts, a("Try the fix: "+sanitize.Line(v.Fix.Label), k.List.Open, doTryFix))
+		}
 	}
 	return append(acts, m.bar.Actions("Recall filter")...)
 }

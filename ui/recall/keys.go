@@ -14,6 +14,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.searchKey(k)
 	case zoneBar:
 		return m.barKey(k)
+	case zonePinBox:
+		return m.pinBoxKey(k)
 	}
 	return m.resultsKey(k)
 }
@@ -70,6 +72,10 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.schedule())
 	case zoneBar:
 		return m.barKey(msg)
+	case zonePinBox:
+		var cmd tea.Cmd
+		m.pinBox, cmd = m.pinBox.Update(msg)
+		return cmd
 	}
 	return nil
 }
@@ -84,6 +90,11 @@ func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, kl.Back) && m.showTrace:
 		m.showTrace = false
 		return nil
+	case key.Matches(k, kl.Back) && m.showExplain:
+		m.showExplain = false
+		return nil
+	case key.Matches(k, kr.Explain):
+		return m.do(doExplain)
 	case key.Matches(k, kr.Search):
 		return m.do(doSearch)
 	case key.Matches(k, kr.Filters):
@@ -98,8 +109,12 @@ func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.do(doPrompt)
 	case key.Matches(k, m.keys.Global.Refresh):
 		return m.do(doRefresh)
+	case m.showExplain:
+		return m.explainKey(k)
 	case key.Matches(k, kl.Open):
 		return m.do(doOpen)
+	case key.Matches(k, m.keys.Memories.Pin) && !m.showTrace:
+		return m.do(doPin)
 	}
 	if m.showTrace {
 		var cmd tea.Cmd
@@ -144,6 +159,8 @@ func (m *Model) click(msg tea.MouseClickMsg) tea.Cmd {
 		var tcmd tea.Cmd
 		m.trace, tcmd = m.trace.Update(common.TranslateMouse(msg, 0, head))
 		return tea.Batch(cmd, tcmd)
+	case y >= head && m.showExplain:
+		return m.focusZone(zoneResults)
 	case y == 0:
 		return m.focusZone(zoneSearch)
 	case y < head && m.zone != zoneBar && y <= len(m.barSummary(m.width)):
@@ -177,9 +194,81 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	default:
 		return
 	}
+	if m.showExplain {
+		m.exp.cursor = min(max(m.exp.cursor+d, 0), max(len(m.verdicts())-1, 0))
+		return
+	}
 	if m.width >= sideBySide && !m.detailToggled && msg.Mouse().X >= m.width*55/100 {
 		m.scrollDetail(3 * d)
 		return
 	}
 	m.moveTo(m.cursor + d)
+}
+
+// explainKey handles the explainer: the cursor moves by verdict, enter tries the
+// selected verdict's fix, P opens the pin box, U unpins.
+func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
+	kl, kr := m.keys.List, m.keys.Recall
+	e := &m.exp
+	switch {
+	case key.Matches(k, kl.Up):
+		e.cursor--
+	case key.Matches(k, kl.Down):
+		e.cursor++
+	case key.Matches(k, kl.PageUp):
+		e.cursor -= 5
+	case key.Matches(k, kl.PageDown):
+		e.cursor += 5
+	case key.Matches(k, kl.Top):
+		e.cursor = 0
+	case key.Matches(k, kl.Bottom):
+		e.cursor = 1 << 30
+	case key.Matches(k, kl.Open):
+		return m.do(doTryFix)
+	case key.Matches(k, m.keys.Memories.Pin):
+		return m.do(doPinBox)
+	case key.Matches(k, kr.Unpin):
+		return m.do(doUnpin)
+	}
+	e.cursor = min(max(e.cursor, 0), max(len(m.verdicts())-1, 0))
+	return nil
+}
+
+// pinBoxKey edits the pin box: enter looks the text up and pins what it names, esc
+// closes the box.
+func (m *Model) pinBoxKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, m.keys.Form.Cancel):
+		m.closeBox()
+		return nil
+	case k.String() == "enter":
+		if m.exp.resolving {
+			return nil
+		}
+		return m.resolvePin(m.pinBox.Value())
+	}
+	var cmd tea.Cmd
+	m.pinBox, cmd = m.pinBox.Update(k)
+	m.exp.boxErr = ""
+	return cmd
+}
+
+// openBox opens the explainer's pin box.
+func (m *Model) openBox() tea.Cmd {
+	if m.bank == "" {
+		return nil
+	}
+	m.showTrace, m.showExplain = false, true
+	m.exp.box, m.exp.boxErr = true, ""
+	m.pinBox.SetValue("")
+	return m.focusZone(zonePinBox)
+}
+
+// closeBox closes the pin box; the keys go back to the verdicts.
+func (m *Model) closeBox() {
+	m.exp.box, m.exp.boxErr, m.exp.resolving = false, "", false
+	m.pinBox.SetValue("")
+	if m.zone == zonePinBox {
+		m.focusZone(zoneResults)
+	}
 }

@@ -33,6 +33,7 @@ const (
 	zoneSearch zone = iota
 	zoneBar
 	zoneResults
+	zonePinBox // the explainer's box that pins a memory by id or text
 )
 
 // debounce is how long typing must pause before the query is searched.
@@ -86,6 +87,13 @@ type Model struct {
 	trace      *trace.Model
 	traceShown *resultSet // the results whose trace the viewer holds
 
+	// pins are the memories expected of each bank (loaded from the state directory
+	// the first time the bank is seen); exp explains the answer shown against them.
+	pins        map[string]*pinSet
+	exp         explainState
+	showExplain bool
+	pinBox      textinput.Model
+
 	// head is the filter bar and the status lines as settle drew them, and bodyH the
 	// lines left under them for the results, the detail or the trace.
 	head  []string
@@ -106,6 +114,7 @@ func New(c *common.Common) *Model {
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.bar = newBar(c)
 	m.trace = trace.New(c)
+	m.pinBox = components.NewInput(c.Styles, "› ", "a memory id, or a fragment of its text")
 	m.cur = m.state("")
 	_ = m.bar.Bind("", &m.cur.filters) // the bar is closed: nothing loads
 	m.syncKeys()
@@ -126,6 +135,7 @@ func (m *Model) SetSize(width, height int) {
 // new colours, and what settle drew is drawn again.
 func (m *Model) SetStyles(st *styles.Styles) {
 	m.search.SetStyles(components.InputStyles(st))
+	m.pinBox.SetStyles(components.InputStyles(st))
 	m.bar.SetStyles(st)
 	m.spin.Style = st.Accent
 	m.trace.SetStyles(st)
@@ -154,13 +164,14 @@ func (m *Model) Blur() {
 	m.focused = false
 	m.search.Blur()
 	m.bar.Blur()
+	m.pinBox.Blur()
 	m.settle()
 }
 
 // Capturing implements common.Pane: the search box and the filter bar take every
 // printable key (digits edit max_tokens, they do not jump to pane 2).
 func (m *Model) Capturing() bool {
-	return m.focused && (m.zone == zoneSearch || m.zone == zoneBar)
+	return m.focused && (m.zone == zoneSearch || m.zone == zoneBar || m.zone == zonePinBox)
 }
 
 // Update implements common.Pane.
@@ -182,6 +193,20 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.scoped(msg)
 	case common.MemoryChangedMsg:
 		m.memoryChanged(msg)
+	case common.PinMemoryMsg:
+		cmd = m.onPin(msg)
+	case pinsLoadedMsg:
+		cmd = m.onPinsLoaded(msg)
+	case pinsSavedMsg:
+		if msg.err != nil {
+			cmd = common.Emit(common.ErrorMsg{Op: "save the pinned memories", Err: msg.err})
+		}
+	case explainDoneMsg:
+		cmd = m.onExplained(msg)
+	case retryDoneMsg:
+		cmd = m.onRetried(msg)
+	case resolvedMsg:
+		cmd = m.onResolved(msg)
 	case searchDueMsg:
 		if msg.seq == m.typeSeq {
 			cmd = m.runSearch()
@@ -215,6 +240,9 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 	if z != zoneBar && m.zone == zoneBar {
 		m.bar.Blur()
 	}
+	if z != zonePinBox && m.zone == zonePinBox {
+		m.pinBox.Blur()
+	}
 	m.zone = z
 	switch z {
 	case zoneSearch:
@@ -223,6 +251,8 @@ func (m *Model) focusZone(z zone) tea.Cmd {
 		m.search.CursorEnd()
 	case zoneBar:
 		return m.bar.Focus()
+	case zonePinBox:
+		return m.pinBox.Focus()
 	}
 	return nil
 }

@@ -146,7 +146,7 @@ func (m *Model) onRecall(msg recallDoneMsg) tea.Cmd {
 		m.showTrace = false
 	}
 	m.syncTrace()
-	return left
+	return tea.Batch(left, m.explainNow())
 }
 
 func (m *Model) startSpinner() tea.Cmd {

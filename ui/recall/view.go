@@ -59,7 +59,11 @@ func (m *Model) settle() {
 	m.bodyH = max(h-1-len(m.head), 0)
 	m.ensureVisible()
 	m.trace.SetSize(w, m.bodyH)
-	if m.res == nil || m.showTrace || m.bodyH <= 0 {
+	m.pinBox.SetWidth(max(w-20, 4))
+	if m.showExplain && w > 0 {
+		m.keepExplain(w, m.bodyH)
+	}
+	if m.res == nil || m.showTrace || m.showExplain || m.bodyH <= 0 {
 		return
 	}
 	m.keepRows(m.listWidth())
@@ -111,6 +115,10 @@ func (m *Model) statusLines(w int) []string {
 		sum := sanitize.Line(m.trace.Summary())
 		lines = append(lines, components.Fit(st.Muted.Render(components.Truncate("trace · "+sum, w)), w))
 	}
+	if s := m.curPins(); s != nil && len(s.pins) > 0 && !m.showExplain {
+		lines = append(lines, components.Fit(st.Info.Render(components.Truncate(
+			m.pinSummary()+" · "+m.keys.Recall.Explain.Help().Key+" explains", w)), w))
+	}
 	if n := len(rs.changed); n > 0 {
 		lines = append(lines, components.Fit(st.Warning.Render(components.Truncate(
 			common.Plural(n, "result", "results")+" written since this search (shown as recalled) · "+
@@ -158,6 +166,8 @@ func (m *Model) bodyLines(w, h int) []string {
 	switch {
 	case m.bank == "":
 		return message(w, st.Text, "Select a bank to recall from.", "")
+	case m.showExplain:
+		return m.explainBody(w, h)
 	case m.err != nil:
 		return m.errorLines(w)
 	case m.res == nil:
