@@ -129,5 +129,9 @@ func cutMiddle(s string, w int) string {
 	}
 	head := (w - 1) * 2 / 5
 	tail := w - 1 - head
-	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, n-tail, "")
+	// The cut lands between words where it can, and never beside an ellipsis the text
+	// already had ("Narita o… …" reads as two cuts).
+	left := strings.TrimRight(ansi.Truncate(s, head, ""), " …")
+	right := strings.TrimLeft(ansi.TruncateLeft(s, n-tail, ""), " …")
+	return left + "…" + right
 }

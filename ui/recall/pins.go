@@ -166,7 +166,7 @@ func (m *Model) onPin(msg common.PinMemoryMsg) tea.Cmd {
 	s.pins = append(s.pins, pin{ID: msg.MemoryID, Text: components.Head(msg.Text, pinTextMax)})
 	m.exp.gen++
 	cmds := []tea.Cmd{load, common.Toast("pinned " + name + " as expected for " + sanitize.Line(msg.BankID) +
-		" · recall's " + m.keys.Recall.Explain.Help().Key + " explains it")}
+		" · " + m.keys.Recall.Explain.Help().Key + " in Recall explains it")}
 	if s.loaded {
 		cmds = append(cmds, m.savePins(msg.BankID))
 	}
