@@ -69,7 +69,7 @@ func resultDoc(r *client.RecallResult, rank, tokens int, rs *resultSet, now time
 			d.Field("", "= "+b.String())
 			d.MutedText(client.ScoreFormula)
 		} else if len(resp.Trace) == 0 {
-			d.MutedText("t: the trace shows how it was computed")
+			d.MutedText("t turns the trace on, which shows how final is computed")
 		}
 		d.Field("reranker", score(s.Reranker))
 		d.Field("semantic", score(s.Semantic))
