@@ -28,6 +28,9 @@ func (m *Model) barKey(msg tea.Msg) tea.Cmd {
 
 // onBar acts on what the bar did.
 func (m *Model) onBar(ev components.FilterEvent) tea.Cmd {
+	if m.cmp.editing {
+		return m.compareBar(ev)
+	}
 	switch ev {
 	case components.FilterChanged:
 		return m.filtersChanged()
@@ -72,6 +75,9 @@ func (m *Model) barLines(w, maxLines int) []string {
 func (m *Model) barSummary(w int) []string {
 	st := m.c.Styles
 	f := &m.cur.filters
+	if m.cmp.editing {
+		f = &m.cmp.bFilters
+	}
 	set, defaults := summaryParts(st, f)
 	hint := st.Muted.Render(m.keys.Recall.Filters.Help().Key + " edit")
 	first := st.Muted.Render("filters ") + strings.Join(set, st.Subtle.Render(" · "))
