@@ -10,6 +10,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/explain"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -48,6 +49,16 @@ type compareState struct {
 type cmpRow struct {
 	mv   explain.Move
 	a, b *row
+
+	drawn    string
+	drawnFor cmpRowKey
+}
+
+// cmpRowKey is everything a comparison row's drawing depends on besides the row.
+type cmpRowKey struct {
+	width, rankW     int
+	selected, active bool
+	styles           *styles.Styles
 }
 
 // compareDoneMsg answers B's recall.

@@ -76,7 +76,13 @@ func (m *Model) keepCompare(w, h int) {
 	}
 	rw := len(strconv.Itoa(max(len(s.a.rows), len(s.b.rows))))
 	for i := s.offset; i < min(s.offset+view, len(s.rows)); i++ {
-		s.lines = append(s.lines, m.compareRow(&s.rows[i], i == s.cursor, rw, w))
+		r := &s.rows[i]
+		k := cmpRowKey{width: w, rankW: rw, selected: i == s.cursor, active: i == s.cursor && m.focused && m.zone == zoneResults,
+			styles: m.c.Styles}
+		if r.drawnFor != k || r.drawn == "" {
+			r.drawn, r.drawnFor = m.compareRow(r, k), k
+		}
+		s.lines = append(s.lines, r.drawn)
 	}
 }
 
@@ -112,16 +118,16 @@ func (m *Model) compareColumns(rw, w int) string {
 
 // compareRow draws one memory of A∪B: the ranks, the move, the scores, the type (on
 // a wide pane) and the text.
-func (m *Model) compareRow(r *cmpRow, selected bool, rw, w int) string {
-	st := m.c.Styles
+func (m *Model) compareRow(r *cmpRow, k cmpRowKey) string {
+	st, rw, w := m.c.Styles, k.rankW, k.width
 	plain := lipgloss.NewStyle()
 	text, fill, g, gs := st.Text, plain, " ", plain
 	res := r.result()
 	badge := st.FactType(res.Type)
 	mvs := moveStyle(st.Muted, st.Success, st.Warning, st.Error, r.mv.Change())
-	if selected {
+	if k.selected {
 		g, gs, text = "▌", st.Muted, st.Bold
-		if m.focused && m.zone == zoneResults {
+		if k.active {
 			gs, text, fill = st.Accent, st.Selected, st.Selected
 			badge, mvs = badge.Inherit(st.Selected), mvs.Inherit(st.Selected)
 		}
