@@ -162,10 +162,15 @@ func TestCompareRunsBWithItsOwnFilters(t *testing.T) {
 		!strings.Contains(help, "b edit B") || strings.Contains(help, "t results/trace") {
 		t.Errorf("comparison help %q", help)
 	}
+	h.Deliver(action(t, m, "Run B again (A/B comparison)"))
+	if m.cmp.b == nil || m.cmp.running {
+		t.Fatal("the palette's run B did not answer")
+	}
 	h.Keys("esc")
 	if m.cmp.show || m.cmp.a != nil || m.res != a {
 		t.Fatal("esc did not go back to A's results")
 	}
+	action(t, m, "Compare A/B: keep these results as A, edit B's filters")
 	if help := helpText(m); !strings.Contains(help, "b compare A/B") {
 		t.Errorf("results help %q", help)
 	}
