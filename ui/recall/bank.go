@@ -66,6 +66,7 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.showExplain = false
 	m.cmp.stop()
 	m.cmp = compareState{seq: m.cmp.seq + 1}
+	m.bar.SetKeyLine(barHints(), "done")
 	if m.zone == zonePinBox {
 		m.zone = zoneResults
 		m.pinBox.Blur()

@@ -16,8 +16,11 @@ import (
 func newBar(c *common.Common) *components.FilterBar[filters] {
 	kr := c.Keys.Recall
 	keys := components.FilterBarKeys{Next: kr.NextItem, Prev: kr.PrevItem, Toggle: kr.Toggle, Leave: kr.Leave}
-	return components.NewFilterBar(c, keys, []string{"enter search"}, barItems()...)
+	return components.NewFilterBar(c, keys, barHints(), barItems()...)
 }
+
+// barHints is what the bar's key line says enter does on the pane's own filters.
+func barHints() []string { return []string{"enter search"} }
 
 // barKey handles a key (or a paste) in the filter bar: a changed filter searches
 // again after a pause, enter searches now, esc goes back to the results.

@@ -94,6 +94,7 @@ func (m *Model) startCompare() tea.Cmd {
 	}
 	m.showTrace, m.showExplain = false, false
 	m.cmp.editing = true
+	m.bar.SetKeyLine([]string{"enter runs B"}, "runs B")
 	cmd := m.bar.Bind(m.bank, &m.cmp.bFilters)
 	return tea.Batch(cmd, m.focusZone(zoneBar))
 }
@@ -106,6 +107,7 @@ func (m *Model) endCompare() tea.Cmd {
 	if editing && m.zone == zoneBar {
 		m.focusZone(zoneResults)
 	}
+	m.bar.SetKeyLine(barHints(), "done")
 	return m.bar.Bind(m.bank, &m.cur.filters)
 }
 
@@ -142,6 +144,7 @@ func (m *Model) runB() tea.Cmd {
 	if s.editing {
 		s.editing = false
 		m.focusZone(zoneResults)
+		m.bar.SetKeyLine(barHints(), "done")
 		_ = m.bar.Bind(m.bank, &m.cur.filters)
 	}
 	s.show = true

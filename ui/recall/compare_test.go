@@ -175,7 +175,11 @@ func TestCompareRunsBWithItsOwnFilters(t *testing.T) {
 		t.Errorf("results help %q", help)
 	}
 	// The bar edits the pane's filters again (its cursor stayed on budget).
-	h.Keys("f", "space", "esc")
+	h.Keys("f")
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "enter search · esc done") || strings.Contains(v, "runs B") {
+		t.Errorf("the bar still speaks of B:\n%s", v)
+	}
+	h.Keys("space", "esc")
 	if m.cur.filters.budget != client.BudgetHigh {
 		t.Errorf("the bar did not go back to the pane's filters: %+v", m.cur.filters)
 	}
@@ -316,5 +320,41 @@ func TestRequestChanges(t *testing.T) {
 	}
 	if got := requestChanges(a, a); got != nil {
 		t.Errorf("same request: %q", got)
+	}
+}
+
+// TestCompareInvalidB: B's filters with a mistake are marked in the bar and B does not
+// run until it is fixed; the pane's own filters stay valid meanwhile.
+func TestCompareInvalidB(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	query(h, m, "coffee")
+	h.Keys("b")
+	for m.bar.Cursor() != int(iMaxTokens) {
+		h.Keys("tab")
+	}
+	h.Type("lots")
+	h.Keys("esc")
+	if m.cmp.show || m.cmp.running || !m.cmp.editing {
+		t.Fatalf("B ran with a bad max_tokens: show %v running %v", m.cmp.show, m.cmp.running)
+	}
+	if last := h.Toasts[len(h.Toasts)-1]; !strings.Contains(last, "fix B's filters first") {
+		t.Errorf("toast %q", last)
+	}
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, `not a whole number: "lots"`) {
+		t.Errorf("the bar does not mark the mistake:\n%s", v)
+	}
+	if len(m.invalid) > 0 {
+		t.Errorf("B's mistake reached the pane's filters: %v", m.invalid)
+	}
+	for m.bar.Cursor() != int(iMaxTokens) {
+		h.Keys("tab")
+	}
+	for range "lots" {
+		h.Keys("backspace")
+	}
+	h.Type("500")
+	h.Keys("esc")
+	if m.cmp.b == nil || m.cmp.b.maxTokens != 500 {
+		t.Fatalf("B did not run once fixed: %+v", m.cmp.b)
 	}
 }
