@@ -116,3 +116,32 @@ func TestRecallFilters(t *testing.T) {
 
 	s.quit("q")
 }
+
+// TestRecallCompare keeps a recall as A, runs B with world only, and reads the merged
+// list: the header names the change, the observations A had are gone, and the totals
+// line compares both; w offers to save it, esc goes back to the results.
+func TestRecallCompare(t *testing.T) {
+	s := demo(t)
+	s.tab("Recall", "what would your agent ask")
+	s.typeText("coffee")
+	s.waitFor(wait, "results ·")
+	s.press("Escape", "/ coffee")
+	s.press("b", "editing B's filters")
+	s.keys("Space")
+	scr := s.press("Escape", "A/B · B: types world", "total  A ", "  A  B  move  final A→B")
+	if !regexp.MustCompile(`(?m)┃[▌ ]\s*\d+\s+\d+\s+(↑\d+|=)\s`).MatchString(scr) {
+		t.Errorf("no row in both lists:\n%s", scr)
+	}
+	// A's leftovers come last: the observations B left out.
+	s.keys("G")
+	s.until(wait, func(scr string) string {
+		if !regexp.MustCompile(`(?m)┃▌\s*\d+\s+–\s+gone\s+\S+→\s+–\s+obs\s`).MatchString(scr) {
+			return "the last row, an observation gone from B"
+		}
+		return ""
+	})
+	s.press("w", "Save the A/B comparison", "hindsight-recall-ab-user-alex-prefs-")
+	s.keys("Escape")
+	s.waitGone(wait, "Save the A/B comparison")
+	s.press("Escape", "results ·", "filters none")
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hindsight-tui/client"
@@ -22,9 +23,10 @@ type Diff struct {
 	Same                 int
 }
 
-// Compare diffs two result lists by memory id. Entered and Moved follow B's order, Left
-// follows A's.
-func Compare(a, b []client.RecallResult) Diff {
+// Merge lists every memory of two result lists (A before, B after) once, by id: B's
+// results in B's order, then the ones only A has, in A's order. A memory the server
+// repeats counts once, at its first rank. It is the one diff: Compare classifies it.
+func Merge(a, b []client.RecallResult) []Move {
 	rankA := make(map[string]int, len(a))
 	for i, r := range a {
 		if _, dup := rankA[r.ID]; !dup {
@@ -32,27 +34,55 @@ func Compare(a, b []client.RecallResult) Diff {
 		}
 	}
 	rankB := make(map[string]int, len(b))
-	var d Diff
+	out := make([]Move, 0, len(a)+len(b))
 	for i, r := range b {
 		if _, dup := rankB[r.ID]; dup {
 			continue
 		}
 		rankB[r.ID] = i + 1
-		switch from := rankA[r.ID]; {
-		case from == 0:
-			d.Entered = append(d.Entered, Move{ID: r.ID, Text: r.Text, To: i + 1})
-		case from != i+1:
-			d.Moved = append(d.Moved, Move{ID: r.ID, Text: r.Text, From: from, To: i + 1})
+		out = append(out, Move{ID: r.ID, Text: r.Text, From: rankA[r.ID], To: i + 1})
+	}
+	for i, r := range a {
+		if _, ok := rankB[r.ID]; !ok && rankA[r.ID] == i+1 {
+			out = append(out, Move{ID: r.ID, Text: r.Text, From: i + 1})
+		}
+	}
+	return out
+}
+
+// Compare diffs two result lists by memory id. Entered and Moved follow B's order, Left
+// follows A's.
+func Compare(a, b []client.RecallResult) Diff {
+	var d Diff
+	for _, mv := range Merge(a, b) {
+		switch {
+		case mv.From == 0:
+			d.Entered = append(d.Entered, mv)
+		case mv.To == 0:
+			d.Left = append(d.Left, mv)
+		case mv.From != mv.To:
+			d.Moved = append(d.Moved, mv)
 		default:
 			d.Same++
 		}
 	}
-	for i, r := range a {
-		if _, ok := rankB[r.ID]; !ok && rankA[r.ID] == i+1 {
-			d.Left = append(d.Left, Move{ID: r.ID, Text: r.Text, From: i + 1})
-		}
-	}
 	return d
+}
+
+// Change is the move in a few cells, as lists show it: "new" (only in B), "gone"
+// (only in A), "↑2" (two ranks better in B), "↓1", or "=" (the same rank).
+func (m Move) Change() string {
+	switch {
+	case m.From == 0:
+		return "new"
+	case m.To == 0:
+		return "gone"
+	case m.To < m.From:
+		return "↑" + strconv.Itoa(m.From-m.To)
+	case m.To > m.From:
+		return "↓" + strconv.Itoa(m.To-m.From)
+	}
+	return "="
 }
 
 // Summary is the diff in a few words: "2 entered, 1 left, 3 moved".

@@ -42,3 +42,30 @@ func TestCompare(t *testing.T) {
 		t.Errorf("duplicates: %+v", d)
 	}
 }
+
+func TestMerge(t *testing.T) {
+	got := explain.Merge(results("a b c d"), results("a c x b"))
+	want := []explain.Move{
+		{ID: "a", Text: "text of a", From: 1, To: 1},
+		{ID: "c", Text: "text of c", From: 3, To: 2},
+		{ID: "x", Text: "text of x", To: 3},
+		{ID: "b", Text: "text of b", From: 2, To: 4},
+		{ID: "d", Text: "text of d", From: 4},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	var changes []string
+	for _, mv := range got {
+		changes = append(changes, mv.Change())
+	}
+	if s := strings.Join(changes, " "); s != "= ↑1 new ↓2 gone" {
+		t.Errorf("changes %q", s)
+	}
+	if got := explain.Merge(results("a a b"), results("b b")); len(got) != 2 || got[0].From != 3 || got[1].Change() != "gone" {
+		t.Errorf("duplicates: %+v", got)
+	}
+	if got := explain.Merge(nil, nil); len(got) != 0 {
+		t.Errorf("nothing: %+v", got)
+	}
+}

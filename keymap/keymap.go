@@ -114,6 +114,8 @@ type Recall struct {
 	Prompt    key.Binding // preview the results as a prompt block
 	Explain   key.Binding // switch between the results and the explainer of the pinned memories
 	Unpin     key.Binding // in the explainer: forget the selected pin
+	Compare   key.Binding // keep the results as A and edit a copy of the filters as B; in the comparison, edit B again
+	SaveAB    key.Binding // in the comparison: write it to a markdown file
 	Detail    key.Binding // show or hide the detail panel
 	DetailUp  key.Binding
 	DetailDn  key.Binding
@@ -188,6 +190,8 @@ func Default() KeyMap {
 			Prompt:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prompt preview")),
 			Explain:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "explain pins")),
 			Unpin:       key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "unpin")),
+			Compare:     key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "compare A/B")),
+			SaveAB:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write comparison (markdown)")),
 			Detail:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "detail")),
 			DetailUp:    key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll detail up")),
 			DetailDn:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll detail down")),

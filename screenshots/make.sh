@@ -160,6 +160,20 @@ keys recall ] ] ] ] ]
 wait_for recall "unchanged"
 shot recall recall-trace
 
+# The A/B comparison: the same request kept as A, and B with experience too, no tag
+# and budget high; one list with both ranks, the moves, both scores and the totals.
+keys recall t
+wait_for recall "results ·"
+keys recall b
+wait_for recall "editing B's filters"
+keys recall Tab Tab Space Tab Tab BSpace Tab Tab Space
+wait_for recall "budget high"
+close recall
+wait_for recall "A/B · B: types +experience · tags none · budget high"
+keys recall j j
+wait_for recall "┃▌ 3  3  ="
+shot recall recall-ab
+
 # The operations pane: the platform team's bank, with a retain in progress, queued and
 # failed work, and the failed consolidation's details beside the list.
 start ops 120 40 --demo

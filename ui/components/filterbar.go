@@ -24,6 +24,7 @@ type FilterBar[T any] struct {
 	c      *common.Common
 	keys   FilterBarKeys
 	hints  []string // what enter and the pane's own keys do, for the key line
+	leave  string   // what the leave key does ("done")
 	items  []FilterItem[T]
 	val    *T
 	cursor int
@@ -119,7 +120,7 @@ const (
 // option, so indices count options). hints are the key line's middle parts ("enter
 // search"). Bind gives it the values to edit.
 func NewFilterBar[T any](c *common.Common, keys FilterBarKeys, hints []string, items ...FilterItem[T]) *FilterBar[T] {
-	b := &FilterBar[T]{c: c, keys: keys, hints: hints, holds: -1, tags: NewTagInput(c),
+	b := &FilterBar[T]{c: c, keys: keys, hints: hints, leave: "done", holds: -1, tags: NewTagInput(c),
 		text: NewInput(c.Styles, "", "")}
 	for _, it := range items {
 		if it.Kind != FilterChoices {
@@ -140,6 +141,12 @@ func NewFilterBar[T any](c *common.Common, keys FilterBarKeys, hints []string, i
 		}
 	}
 	return b
+}
+
+// SetKeyLine changes what the key line says enter (hints) and the leave key do, for
+// a bar that edits something else for a while (the recall pane's B filters).
+func (b *FilterBar[T]) SetKeyLine(hints []string, leave string) {
+	b.hints, b.leave = hints, leave
 }
 
 // Len is the number of items, options counted one by one.

@@ -33,7 +33,7 @@ func (b *FilterBar[T]) Lines(maxLines int) []string {
 		}
 	}
 	parts := append([]string{b.keys.Next.Help().Key + " move", b.keys.Toggle.Help().Key + " toggle", "type to edit"}, b.hints...)
-	parts = append(parts, b.keys.Leave.Help().Key+" done")
+	parts = append(parts, b.keys.Leave.Help().Key+" "+b.leave)
 	lines = append(lines, Fit(st.Subtle.Render(Truncate(strings.Join(parts, " · "), w)), w))
 	if len(lines) > maxLines {
 		lines = append(lines[:maxLines-1], lines[len(lines)-1])

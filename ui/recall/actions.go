@@ -27,6 +27,10 @@ const (
 	doPinBox    = "pin box"
 	doUnpin     = "unpin"
 	doTryFix    = "try fix"
+	doCompare   = "compare"
+	doRunB      = "run B"
+	doSaveAB    = "save A/B"
+	doEndAB     = "end A/B"
 )
 
 // onAction runs a palette action: the bar's, or one of the pane's.
@@ -78,6 +82,14 @@ func (m *Model) do(what string) tea.Cmd {
 		return m.unpin()
 	case doTryFix:
 		return m.tryFix()
+	case doCompare:
+		return m.startCompare()
+	case doRunB:
+		return m.runB()
+	case doSaveAB:
+		return m.saveCompare()
+	case doEndAB:
+		return m.endCompare()
 	}
 	return nil
 }
@@ -110,6 +122,12 @@ func (m *Model) toggleTraceView() tea.Cmd {
 // openMemory opens the full memory under the cursor (or the trace row's memory).
 func (m *Model) openMemory() tea.Cmd {
 	id := m.selectedID()
+	if m.cmp.show {
+		id = ""
+		if r := m.cmp.selectedRow(); r != nil && m.cmp.b != nil {
+			id = r.mv.ID
+		}
+	}
 	if m.showTrace {
 		var ok bool
 		if id, ok = m.trace.Selected(); !ok {
@@ -125,6 +143,13 @@ func (m *Model) openMemory() tea.Cmd {
 // Selection implements common.Copier: the selected result's id and JSON (in the
 // trace, the selected node's id, and its result's JSON when it is among them).
 func (m *Model) Selection() (id, what, jsonText string, ok bool) {
+	if m.cmp.show {
+		r := m.cmp.selectedRow()
+		if r == nil || m.cmp.b == nil {
+			return "", "", "", false
+		}
+		return r.mv.ID, "memory " + sanitize.Line(r.mv.ID), indentJSON(r.result()), true
+	}
 	if m.showTrace {
 		node, ok := m.trace.Selected()
 		if !ok {

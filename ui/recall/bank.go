@@ -64,6 +64,9 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.exp.stop()
 	m.exp = explainState{seq: m.exp.seq + 1}
 	m.showExplain = false
+	m.cmp.stop()
+	m.cmp = compareState{seq: m.cmp.seq + 1}
+	m.bar.SetKeyLine(barHints(), "done")
 	if m.zone == zonePinBox {
 		m.zone = zoneResults
 		m.pinBox.Blur()

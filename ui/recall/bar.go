@@ -16,8 +16,11 @@ import (
 func newBar(c *common.Common) *components.FilterBar[filters] {
 	kr := c.Keys.Recall
 	keys := components.FilterBarKeys{Next: kr.NextItem, Prev: kr.PrevItem, Toggle: kr.Toggle, Leave: kr.Leave}
-	return components.NewFilterBar(c, keys, []string{"enter search"}, barItems()...)
+	return components.NewFilterBar(c, keys, barHints(), barItems()...)
 }
+
+// barHints is what the bar's key line says enter does on the pane's own filters.
+func barHints() []string { return []string{"enter search"} }
 
 // barKey handles a key (or a paste) in the filter bar: a changed filter searches
 // again after a pause, enter searches now, esc goes back to the results.
@@ -28,6 +31,9 @@ func (m *Model) barKey(msg tea.Msg) tea.Cmd {
 
 // onBar acts on what the bar did.
 func (m *Model) onBar(ev components.FilterEvent) tea.Cmd {
+	if m.cmp.editing {
+		return m.compareBar(ev)
+	}
 	switch ev {
 	case components.FilterChanged:
 		return m.filtersChanged()
@@ -72,6 +78,9 @@ func (m *Model) barLines(w, maxLines int) []string {
 func (m *Model) barSummary(w int) []string {
 	st := m.c.Styles
 	f := &m.cur.filters
+	if m.cmp.editing {
+		f = &m.cmp.bFilters
+	}
 	set, defaults := summaryParts(st, f)
 	hint := st.Muted.Render(m.keys.Recall.Filters.Help().Key + " edit")
 	first := st.Muted.Render("filters ") + strings.Join(set, st.Subtle.Render(" · "))

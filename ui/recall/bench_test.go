@@ -114,3 +114,40 @@ func BenchmarkExplainerMove(b *testing.B) {
 	_, m := explainedPane(b)
 	uitest.BenchKeys(b, m, "j", "k")
 }
+
+// comparedPane is loadedPane's 2,000 results compared with the same results in the
+// reverse order and every tenth one left out (3,800 moves, 200 gone), the cursor in
+// the middle.
+func comparedPane(b *testing.B) (*uitest.Host, *Model) {
+	b.Helper()
+	h, m := loadedPane(b)
+	h.Keys("esc")
+	a := m.res.results()
+	var rev []client.RecallResult
+	for i := len(a) - 1; i >= 0; i-- {
+		if i%10 != 0 {
+			rev = append(rev, a[i])
+		}
+	}
+	m.cmp = compareState{seq: 1, a: m.res, show: true, running: true}
+	h.Deliver(compareDoneMsg{seq: 1, bank: m.bank, req: m.res.req, resp: &client.RecallResponse{Results: rev}})
+	if m.cmp.b == nil || len(m.cmp.rows) != 2000 {
+		b.Fatalf("%d rows", len(m.cmp.rows))
+	}
+	m.cmp.cursor = 1000
+	m.settle()
+	return h, m
+}
+
+// BenchmarkViewCompare is one frame of the A/B comparison of 2,000 results.
+func BenchmarkViewCompare(b *testing.B) {
+	_, m := comparedPane(b)
+	uitest.BenchView(b, m)
+}
+
+// BenchmarkCompareMove is one step through the comparison: Update, which draws the
+// rows in view in settle, and the frame after it.
+func BenchmarkCompareMove(b *testing.B) {
+	_, m := comparedPane(b)
+	uitest.BenchKeys(b, m, "j", "k")
+}

@@ -3,6 +3,7 @@ package recall
 import (
 	"testing"
 
+	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/uitest"
 )
@@ -68,6 +69,17 @@ func TestGoldenViews(t *testing.T) {
 		}},
 		{name: "untrusted-text", bank: "team-platform", setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			query(h, m, "log line pasted during the payout batch postmortem")
+		}},
+		{name: "compare-edit", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			query(h, m, "coffee")
+			h.Keys("b", "space") // B: world only
+		}},
+		{name: "compare", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			startB(t, h, m, "coffee", func(f *filters) {
+				f.types = [3]bool{true, true, false}
+				f.budget = client.BudgetLow
+			})
+			h.Keys("j", "j")
 		}},
 		{name: "no-bank"},
 	}

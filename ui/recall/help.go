@@ -41,6 +41,10 @@ func (m *Model) syncKeys() {
 	} else {
 		k.Recall.Explain.SetHelp(m.c.Keys.Recall.Explain.Help().Key, m.c.Keys.Recall.Explain.Help().Desc)
 	}
+	k.Recall.Compare.SetEnabled(hasBank && (m.res != nil || m.cmp.a != nil))
+	k.Recall.Compare.SetHelp(m.c.Keys.Recall.Compare.Help().Key, m.c.Keys.Recall.Compare.Help().Desc)
+	k.Recall.SaveAB.SetEnabled(m.cmp.show && m.cmp.b != nil)
+	k.Recall.Search.SetEnabled(!m.cmp.show)
 	k.Global.Refresh.SetEnabled(hasBank && hasWordChar(m.search.Value()))
 	k.Global.Refresh.SetHelp(m.c.Keys.Global.Refresh.Help().Key, "search again")
 	if m.showTrace {
@@ -48,6 +52,26 @@ func (m *Model) syncKeys() {
 	} else {
 		k.Recall.Trace.SetHelp(m.c.Keys.Recall.Trace.Help().Key, "trace")
 	}
+	if m.cmp.show {
+		m.compareKeys()
+	}
+}
+
+// compareKeys leaves on only the keys the comparison uses, with what they do there.
+func (m *Model) compareKeys() {
+	k, d, s := &m.keys, m.c.Keys, &m.cmp
+	for _, b := range []*key.Binding{&k.Recall.Filters, &k.Recall.Reset, &k.Recall.Trace, &k.Recall.CopyCode,
+		&k.Recall.Prompt, &k.Recall.Explain, &k.Recall.Unpin, &k.Recall.Detail, &k.Recall.DetailUp,
+		&k.Recall.DetailDn, &k.Memories.Pin} {
+		b.SetEnabled(false)
+	}
+	k.Recall.Searching.SetEnabled(s.running)
+	k.Recall.Searching.SetHelp(d.Recall.Searching.Help().Key, "cancel B")
+	k.List.Open.SetEnabled(s.b != nil && len(s.rows) > 0)
+	k.List.Back.SetEnabled(true)
+	k.Recall.Compare.SetHelp(d.Recall.Compare.Help().Key, "edit B")
+	k.Global.Refresh.SetEnabled(true)
+	k.Global.Refresh.SetHelp(d.Global.Refresh.Help().Key, "run B again")
 }
 
 func enabled(bs ...key.Binding) []key.Binding {
@@ -87,8 +111,11 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.showTrace {
 		return append(enabled(k.List.Open, k.Recall.Trace, k.List.Back), m.trace.ShortHelp()...)
 	}
-	return enabled(k.Recall.Search, k.Recall.Filters, k.List.Open, k.Memories.Pin, k.Recall.Explain, k.Recall.Trace,
-		k.Recall.CopyCode, k.Recall.Prompt)
+	if m.cmp.show {
+		return enabled(k.List.Open, k.Recall.Compare, k.Global.Refresh, k.Recall.SaveAB, k.Recall.Searching, k.List.Back)
+	}
+	return enabled(k.Recall.Search, k.Recall.Filters, k.List.Open, k.Memories.Pin, k.Recall.Explain, k.Recall.Compare,
+		k.Recall.Trace, k.Recall.CopyCode, k.Recall.Prompt)
 }
 
 // FullHelp implements common.Pane.
@@ -101,6 +128,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		enabled(k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom, k.List.Open),
 		enabled(k.Recall.Detail, k.Recall.DetailDn, k.Recall.DetailUp, k.Recall.Trace, k.List.Back, k.Recall.CopyCode, k.Recall.Prompt),
 		enabled(k.Memories.Pin, k.Recall.Explain, k.Recall.Unpin),
+		enabled(k.Recall.Compare, k.Recall.SaveAB),
 	}
 	if m.showTrace {
 		groups = append(groups, m.trace.FullHelp()...)
@@ -142,6 +170,17 @@ func (m *Model) Actions() []common.Action {
 	if id := m.selectedID(); id != "" {
 		acts = append(acts, a("Open memory "+sanitize.Line(id), k.List.Open, doOpen),
 			a("Pin memory "+sanitize.Line(id)+" as expected", k.Memories.Pin, doPin))
+	}
+	switch {
+	case m.cmp.show:
+		acts = append(acts, a("Edit B's filters (A/B comparison)", k.Recall.Compare, doCompare),
+			a("Run B again (A/B comparison)", k.Global.Refresh, doRunB),
+			a("Leave the A/B comparison", k.List.Back, doEndAB))
+		if m.cmp.b != nil {
+			acts = append(acts, a("Write the A/B comparison to a markdown file", k.Recall.SaveAB, doSaveAB))
+		}
+	case m.res != nil:
+		acts = append(acts, a("Compare A/B: keep these results as A, edit B's filters", k.Recall.Compare, doCompare))
 	}
 	acts = append(acts, a("Explain the pinned memories, or back to the results", k.Recall.Explain, doExplain),
 		a("Pin a memory by id or text", none, doPinBox))

@@ -84,6 +84,9 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 // not use itself).
 func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 	kl, kr := m.keys.List, m.keys.Recall
+	if m.cmp.show {
+		return m.compareKey(k)
+	}
 	switch {
 	case key.Matches(k, kr.Searching) && m.searching:
 		return m.cancelSearch()
@@ -95,6 +98,8 @@ func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, kr.Explain):
 		return m.do(doExplain)
+	case key.Matches(k, kr.Compare):
+		return m.do(doCompare)
 	case key.Matches(k, kr.Search):
 		return m.do(doSearch)
 	case key.Matches(k, kr.Filters):
@@ -145,6 +150,41 @@ func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// compareKey handles the comparison: the list keys move through the merged rows,
+// enter opens the memory, b edits B, r runs B again, w writes the comparison, esc
+// cancels B in flight or goes back to the results.
+func (m *Model) compareKey(k tea.KeyPressMsg) tea.Cmd {
+	kl, kr, s := m.keys.List, m.keys.Recall, &m.cmp
+	switch {
+	case key.Matches(k, kr.Searching) && s.running:
+		return m.cancelB()
+	case key.Matches(k, kl.Back):
+		return m.do(doEndAB)
+	case key.Matches(k, kr.Compare):
+		return m.do(doCompare)
+	case key.Matches(k, m.keys.Global.Refresh):
+		return m.do(doRunB)
+	case key.Matches(k, kr.SaveAB):
+		return m.do(doSaveAB)
+	case key.Matches(k, kl.Open):
+		return m.do(doOpen)
+	case key.Matches(k, kl.Up):
+		s.cursor--
+	case key.Matches(k, kl.Down):
+		s.cursor++
+	case key.Matches(k, kl.PageUp):
+		s.cursor -= m.comparePage()
+	case key.Matches(k, kl.PageDown):
+		s.cursor += m.comparePage()
+	case key.Matches(k, kl.Top):
+		s.cursor = 0
+	case key.Matches(k, kl.Bottom):
+		s.cursor = 1 << 30
+	}
+	s.cursor = min(max(s.cursor, 0), max(len(s.rows)-1, 0))
+	return nil
+}
+
 // pageRows is how many results a page key moves.
 func (m *Model) pageRows() int { return max(m.bodyH/rowHeight, 1) }
 
@@ -154,6 +194,12 @@ func (m *Model) click(msg tea.MouseClickMsg) tea.Cmd {
 	y := msg.Mouse().Y
 	head := m.height - m.bodyH
 	switch {
+	case y >= head && m.cmp.show:
+		cmd := m.focusZone(zoneResults)
+		if i := m.cmp.offset + y - head - 1; y > head && i < len(m.cmp.rows) {
+			m.cmp.cursor = i
+		}
+		return cmd
 	case y >= head && m.showTrace:
 		cmd := m.focusZone(zoneResults)
 		var tcmd tea.Cmd
@@ -192,6 +238,10 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	case tea.MouseWheelDown:
 		d = 1
 	default:
+		return
+	}
+	if m.cmp.show {
+		m.cmp.cursor = min(max(m.cmp.cursor+d, 0), max(len(m.cmp.rows)-1, 0))
 		return
 	}
 	if m.showExplain {

@@ -94,6 +94,10 @@ type Model struct {
 	showExplain bool
 	pinBox      textinput.Model
 
+	// cmp is the A/B comparison (compare.go): the answer kept as A, B's filters and
+	// answer, and their merged rows.
+	cmp compareState
+
 	// head is the filter bar and the status lines as settle drew them, and bodyH the
 	// lines left under them for the results, the detail or the trace.
 	head  []string
@@ -193,6 +197,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.scoped(msg)
 	case common.MemoryChangedMsg:
 		m.memoryChanged(msg)
+		m.compareWritten(msg)
 	case common.PinMemoryMsg:
 		cmd = m.onPin(msg)
 	case pinsLoadedMsg:
@@ -213,9 +218,11 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case recallDoneMsg:
 		cmd = m.onRecall(msg)
+	case compareDoneMsg:
+		cmd = m.onCompared(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() {
-			if !m.searching {
+			if !m.searching && !m.cmp.running {
 				m.spinning = false // let the tick chain end
 				break
 			}

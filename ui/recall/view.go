@@ -51,12 +51,29 @@ func (m *Model) settle() {
 		m.search.SetCursor(m.search.Position())
 	}
 	m.bar.SetWidth(w)
-	m.bar.SetErrors(m.invalid, m.serverErrs)
 	m.head = nil
-	if w > 0 && h > 0 {
-		m.head = append(m.barLines(w, h-3), m.statusLines(w)...)
+	switch {
+	case m.cmp.editing:
+		m.bar.SetErrors(m.cmp.invalid, nil)
+		if w > 0 && h > 0 {
+			m.head = append([]string{m.compareEditLine(w)}, m.barLines(w, h-4)...)
+			m.head = append(m.head, m.statusLines(w)...)
+		}
+	case m.cmp.show:
+		if w > 0 && h > 0 {
+			m.head = m.compareHead(w)
+		}
+	default:
+		m.bar.SetErrors(m.invalid, m.serverErrs)
+		if w > 0 && h > 0 {
+			m.head = append(m.barLines(w, h-3), m.statusLines(w)...)
+		}
 	}
 	m.bodyH = max(h-1-len(m.head), 0)
+	if m.cmp.show {
+		m.keepCompare(w, m.bodyH)
+		return
+	}
 	m.ensureVisible()
 	m.trace.SetSize(w, m.bodyH)
 	m.pinBox.SetWidth(max(w-20, 4))
@@ -75,7 +92,10 @@ func (m *Model) settle() {
 // searchRight is what the search line shows right of the box: the spinner while a
 // search runs.
 func (m *Model) searchRight() string {
-	if !m.searching {
+	switch {
+	case m.cmp.running:
+		return m.spin.View() + m.c.Styles.Muted.Render(" running B…")
+	case !m.searching:
 		return ""
 	}
 	return m.spin.View() + m.c.Styles.Muted.Render(" searching…")
@@ -166,6 +186,8 @@ func (m *Model) bodyLines(w, h int) []string {
 	switch {
 	case m.bank == "":
 		return message(w, st.Text, "Select a bank to recall from.", "")
+	case m.cmp.show:
+		return m.compareBody(w, h)
 	case m.showExplain:
 		return m.explainBody(w, h)
 	case m.err != nil:
