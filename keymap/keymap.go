@@ -114,6 +114,7 @@ type Recall struct {
 	Prompt    key.Binding // preview the results as a prompt block
 	Explain   key.Binding // switch between the results and the explainer of the pinned memories
 	Unpin     key.Binding // in the explainer: forget the selected pin
+	SaveCase  key.Binding // add the recall in view, with its pins as expectations, to a check file
 	Compare   key.Binding // keep the results as A and edit a copy of the filters as B; in the comparison, edit B again
 	SaveAB    key.Binding // in the comparison: write it to a markdown file
 	Detail    key.Binding // show or hide the detail panel
@@ -190,6 +191,7 @@ func Default() KeyMap {
 			Prompt:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prompt preview")),
 			Explain:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "explain pins")),
 			Unpin:       key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "unpin")),
+			SaveCase:    key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save as check case")),
 			Compare:     key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "compare A/B")),
 			SaveAB:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write comparison (markdown)")),
 			Detail:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "detail")),

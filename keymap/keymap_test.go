@@ -99,7 +99,7 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"recall results", []group{global, paneList, {"Recall", map[string]key.Binding{
 			"Search": rc.Search, "Filters": rc.Filters, "Reset": rc.Reset, "Trace": rc.Trace, "CopyCode": rc.CopyCode,
 			"Prompt": rc.Prompt, "Detail": rc.Detail, "DetailUp": rc.DetailUp, "DetailDn": rc.DetailDn,
-			"Explain": rc.Explain, "Unpin": rc.Unpin, "Compare": rc.Compare, "SaveAB": rc.SaveAB,
+			"Explain": rc.Explain, "Unpin": rc.Unpin, "SaveCase": rc.SaveCase, "Compare": rc.Compare, "SaveAB": rc.SaveAB,
 		}}, {"Memories", map[string]key.Binding{"Pin": km.Memories.Pin}}}},
 		// The memories list: its filters and actions beside the list keys (its r is the
 		// global refresh, its / the list filter).

@@ -54,10 +54,9 @@ func FileSafe(s string) string {
 	return Head(out, 64)
 }
 
-// WriteFile writes doc to path (a leading ~ is the home directory) through a
-// temporary file in the same directory, so the file is whole or absent and always
-// private (0600), even when it replaces one that was not.
-func WriteFile(ctx context.Context, path, doc string) (string, error) {
+// AbsPath is the absolute path a user typed means: a leading ~ is the home directory,
+// anything else is relative to the working directory.
+func AbsPath(path string) (string, error) {
 	if strings.HasPrefix(path, "~"+string(filepath.Separator)) || path == "~" {
 		home, err := os.UserHomeDir()
 		if err != nil {
@@ -65,7 +64,14 @@ func WriteFile(ctx context.Context, path, doc string) (string, error) {
 		}
 		path = filepath.Join(home, strings.TrimPrefix(path, "~"))
 	}
-	abs, err := filepath.Abs(path)
+	return filepath.Abs(path)
+}
+
+// WriteFile writes doc to path (a leading ~ is the home directory) through a
+// temporary file in the same directory, so the file is whole or absent and always
+// private (0600), even when it replaces one that was not.
+func WriteFile(ctx context.Context, path, doc string) (string, error) {
+	abs, err := AbsPath(path)
 	if err != nil {
 		return "", err
 	}

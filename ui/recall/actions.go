@@ -27,6 +27,7 @@ const (
 	doPinBox    = "pin box"
 	doUnpin     = "unpin"
 	doTryFix    = "try fix"
+	doSaveCase  = "save case"
 	doCompare   = "compare"
 	doRunB      = "run B"
 	doSaveAB    = "save A/B"
@@ -82,6 +83,8 @@ func (m *Model) do(what string) tea.Cmd {
 		return m.unpin()
 	case doTryFix:
 		return m.tryFix()
+	case doSaveCase:
+		return m.saveCase()
 	case doCompare:
 		return m.startCompare()
 	case doRunB:

@@ -44,6 +44,7 @@ func (m *Model) syncKeys() {
 	k.Recall.Compare.SetEnabled(hasBank && (m.res != nil || m.cmp.a != nil))
 	k.Recall.Compare.SetHelp(m.c.Keys.Recall.Compare.Help().Key, m.c.Keys.Recall.Compare.Help().Desc)
 	k.Recall.SaveAB.SetEnabled(m.cmp.show && m.cmp.b != nil)
+	k.Recall.SaveCase.SetEnabled(hasBank && m.res != nil) // without pins, S says to pin first
 	k.Recall.Search.SetEnabled(!m.cmp.show)
 	k.Global.Refresh.SetEnabled(hasBank && hasWordChar(m.search.Value()))
 	k.Global.Refresh.SetHelp(m.c.Keys.Global.Refresh.Help().Key, "search again")
@@ -62,7 +63,7 @@ func (m *Model) compareKeys() {
 	k, d, s := &m.keys, m.c.Keys, &m.cmp
 	for _, b := range []*key.Binding{&k.Recall.Filters, &k.Recall.Reset, &k.Recall.Trace, &k.Recall.CopyCode,
 		&k.Recall.Prompt, &k.Recall.Explain, &k.Recall.Unpin, &k.Recall.Detail, &k.Recall.DetailUp,
-		&k.Recall.DetailDn, &k.Memories.Pin} {
+		&k.Recall.DetailDn, &k.Memories.Pin, &k.Recall.SaveCase} {
 		b.SetEnabled(false)
 	}
 	k.Recall.Searching.SetEnabled(s.running)
@@ -106,7 +107,7 @@ func (m *Model) ShortHelp() []key.Binding {
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "pin")), k.Form.Cancel}
 	}
 	if m.showExplain {
-		return enabled(k.List.Open, k.Memories.Pin, k.Recall.Unpin, k.Recall.Explain, k.List.Back)
+		return enabled(k.List.Open, k.Memories.Pin, k.Recall.Unpin, k.Recall.SaveCase, k.Recall.Explain, k.List.Back)
 	}
 	if m.showTrace {
 		return append(enabled(k.List.Open, k.Recall.Trace, k.List.Back), m.trace.ShortHelp()...)
@@ -127,7 +128,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		enabled(k.Recall.Filters, k.Recall.NextItem, k.Recall.PrevItem, k.Recall.Toggle, k.Recall.Leave, k.Recall.Reset),
 		enabled(k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom, k.List.Open),
 		enabled(k.Recall.Detail, k.Recall.DetailDn, k.Recall.DetailUp, k.Recall.Trace, k.List.Back, k.Recall.CopyCode, k.Recall.Prompt),
-		enabled(k.Memories.Pin, k.Recall.Explain, k.Recall.Unpin),
+		enabled(k.Memories.Pin, k.Recall.Explain, k.Recall.Unpin, k.Recall.SaveCase),
 		enabled(k.Recall.Compare, k.Recall.SaveAB),
 	}
 	if m.showTrace {
@@ -184,6 +185,9 @@ func (m *Model) Actions() []common.Action {
 	}
 	acts = append(acts, a("Explain the pinned memories, or back to the results", k.Recall.Explain, doExplain),
 		a("Pin a memory by id or text", none, doPinBox))
+	if m.res != nil && m.bank != "" {
+		acts = append(acts, a("Save the recall, with its pins, as a check case", k.Recall.SaveCase, doSaveCase))
+	}
 	if v := m.selectedVerdict(); v != nil && m.showExplain {
 		acts = append(acts, a("Unpin memory "+sanitize.Line(v.MemoryID), k.Recall.Unpin, doUnpin))
 		if v.Fix.Request != nil && !v.Recalled() {

@@ -98,6 +98,8 @@ func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, kr.Explain):
 		return m.do(doExplain)
+	case key.Matches(k, kr.SaveCase):
+		return m.do(doSaveCase)
 	case key.Matches(k, kr.Compare):
 		return m.do(doCompare)
 	case key.Matches(k, kr.Search):
