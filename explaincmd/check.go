@@ -42,7 +42,7 @@ func Check(ctx context.Context, api checks.API, file string, s *checks.Suite, as
 		for _, r := range results {
 			p.result(api, r)
 		}
-		p.line(0, "%s: %d cases: %d passed, %d failed, %d could not run", filepath.Base(file), len(s.Cases), passed, failed, errored)
+		p.line(0, "%s: %s: %d passed, %d failed, %d could not run", filepath.Base(file), plural(len(s.Cases), "case", "cases"), passed, failed, errored)
 		if p.err != nil {
 			return ExitError
 		}
@@ -162,4 +162,12 @@ func plain(t checks.Target) string {
 		return t.ID
 	}
 	return t.Text
+}
+
+// plural is n and the noun that agrees with it: "1 case", "3 cases".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
