@@ -6,6 +6,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/explain"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
@@ -150,4 +151,56 @@ func BenchmarkViewCompare(b *testing.B) {
 func BenchmarkCompareMove(b *testing.B) {
 	_, m := comparedPane(b)
 	uitest.BenchKeys(b, m, "j", "k")
+}
+
+// explained2000Pane is a focused pane on a synthetic bank of 3,000 memories whose
+// broad recall (budget high) has a trace of at least 2,000 fused candidates, with 20
+// memories pinned and the explainer shown.
+func explained2000Pane(b *testing.B) (*uitest.Host, *Model) {
+	b.Helper()
+	srv := uitest.Server(b, hindsighttest.WithSyntheticMemories("bench", 3000))
+	m, h := uitest.Demo(b, New, uitest.OnServer(srv), uitest.Bank("bench"))
+	list, err := h.C.Client.ListMemories(b.Context(), "bench", client.ListMemoriesParams{Limit: 20})
+	if err != nil || len(list.Items) < 20 {
+		b.Fatalf("memories: %v", err)
+	}
+	for _, mem := range list.Items {
+		h.Send(common.PinMemoryMsg{BankID: "bench", MemoryID: mem.ID, Text: mem.Text})
+	}
+	m.cur.filters = filters{budget: "high", trace: true}
+	m.search.SetValue("billing migration Postgres")
+	h.Do(m.searchNow())
+	h.Keys("esc", "e")
+	tr, err := explain.DecodeTrace(m.res.resp.Trace)
+	if err != nil || len(tr.Fused) < 2000 {
+		b.Fatalf("%v: %d candidates", err, len(tr.Fused))
+	}
+	if !m.showExplain || len(m.verdicts()) != 20 {
+		b.Fatalf("%d verdicts", len(m.verdicts()))
+	}
+	m.exp.cursor = 10
+	m.settle()
+	return h, m
+}
+
+// BenchmarkViewExplainer2000 is one frame of the explainer of 20 pins against a trace
+// of 2,000 candidates. The explanation is computed once, when the answer arrives:
+// the frames and the moves through the verdicts ask for none.
+func BenchmarkViewExplainer2000(b *testing.B) {
+	_, m := explained2000Pane(b)
+	seq := m.exp.seq
+	uitest.BenchView(b, m)
+	if m.exp.seq != seq {
+		b.Fatalf("the frames explained again (%d explanations)", m.exp.seq-seq)
+	}
+}
+
+// BenchmarkExplainer2000Move is one step through those verdicts and the frame after.
+func BenchmarkExplainer2000Move(b *testing.B) {
+	_, m := explained2000Pane(b)
+	seq := m.exp.seq
+	uitest.BenchKeys(b, m, "j", "k")
+	if m.exp.seq != seq {
+		b.Fatalf("moving explained again (%d explanations)", m.exp.seq-seq)
+	}
 }
