@@ -46,20 +46,30 @@ func (e *ResolveError) Error() string {
 // occur in exactly one memory's text: a valid one, or else an invalidated one (so that
 // a suite can forbid a retired memory by its words). At most two requests a fragment.
 func Resolve(ctx context.Context, l Lister, bank string, t Target) (string, error) {
-	if t.ID != "" {
-		return t.ID, nil
+	m, err := Find(ctx, l, bank, t)
+	if err != nil {
+		return "", err
 	}
-	id, err := resolveIn(ctx, l, bank, t.Text, "")
+	return m.ID, nil
+}
+
+// Find is Resolve with the memory a fragment named, so that its text can be shown; for
+// an id, which is taken as it is, the memory holds only the id.
+func Find(ctx context.Context, l Lister, bank string, t Target) (*client.Memory, error) {
+	if t.ID != "" {
+		return &client.Memory{ID: t.ID}, nil
+	}
+	m, err := resolveIn(ctx, l, bank, t.Text, "")
 	if re := (*ResolveError)(nil); errors.As(err, &re) && len(re.Matches) == 0 {
 		return resolveIn(ctx, l, bank, t.Text, "invalidated")
 	}
-	return id, err
+	return m, err
 }
 
-func resolveIn(ctx context.Context, l Lister, bank, fragment, state string) (string, error) {
+func resolveIn(ctx context.Context, l Lister, bank, fragment, state string) (*client.Memory, error) {
 	page, err := l.ListMemories(ctx, bank, client.ListMemoriesParams{Q: fragment, State: state, Limit: resolvePage})
 	if err != nil {
-		return "", fmt.Errorf("look up %q in bank %s: %w", fragment, bank, err)
+		return nil, fmt.Errorf("look up %q in bank %s: %w", fragment, bank, err)
 	}
 	// q also matches the context, and % and _ are wildcards on the server: keep the
 	// memories whose text holds the fragment as written.
@@ -75,9 +85,9 @@ func resolveIn(ctx context.Context, l Lister, bank, fragment, state string) (str
 		total += page.Total - len(page.Items)
 	}
 	if len(matches) == 1 && total == 1 {
-		return matches[0].ID, nil
+		return &matches[0], nil
 	}
-	return "", &ResolveError{Bank: bank, Fragment: fragment, Matches: matches, Total: total}
+	return nil, &ResolveError{Bank: bank, Fragment: fragment, Matches: matches, Total: total}
 }
 
 // clip shortens text to n runes with an ellipsis.

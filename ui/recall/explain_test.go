@@ -226,6 +226,13 @@ func TestPinBoxResolvesAFragment(t *testing.T) {
 	if v := verdictOf(t, m, m.curPins().pins[0].ID); v.Stage != explain.StageType || v.MemoryID != tc.MemoryID {
 		t.Errorf("verdict %s for %s", v.Stage, v.MemoryID)
 	}
+	// The pin keeps, and its notice names, the memory's words, not the fragment typed.
+	if p := m.curPins().pins[0]; p.Text == "TP 671" || !strings.Contains(p.Text, "TP 671") {
+		t.Errorf("the pin keeps %q", p.Text)
+	}
+	if toast := h.Toasts[len(h.Toasts)-1]; strings.Contains(toast, "“TP 671”") {
+		t.Errorf("the notice names the fragment: %q", toast)
+	}
 }
 
 // TestPinFromTheMemoriesListReachesRecall is in the memories pane's tests; here: the

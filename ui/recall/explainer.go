@@ -93,6 +93,7 @@ type retryDoneMsg struct {
 // resolvedMsg answers the pin box's look-up.
 type resolvedMsg struct {
 	bank, input, id string
+	text            string // the memory's text, when a fragment named it
 	err             error
 }
 
@@ -255,8 +256,11 @@ func (m *Model) resolvePin(input string) tea.Cmd {
 	bank, cl := m.bank, m.c.Client
 	return func() tea.Msg {
 		defer cancel()
-		id, err := checks.Resolve(ctx, cl, bank, t)
-		return resolvedMsg{bank: bank, input: input, id: id, err: err}
+		mem, err := checks.Find(ctx, cl, bank, t)
+		if err != nil {
+			return resolvedMsg{bank: bank, input: input, err: err}
+		}
+		return resolvedMsg{bank: bank, input: input, id: mem.ID, text: mem.Text, err: err}
 	}
 }
 
@@ -276,9 +280,6 @@ func (m *Model) onResolved(msg resolvedMsg) tea.Cmd {
 		return common.Emit(common.ErrorMsg{Op: "look up the memory to pin", Err: msg.err})
 	}
 	m.closeBox()
-	text := ""
-	if t := target(msg.input); t.Text != "" {
-		text = t.Text
-	}
-	return common.Emit(common.PinMemoryMsg{BankID: msg.bank, MemoryID: msg.id, Text: text})
+	// The pin and its notice show the memory's own words, not the fragment typed.
+	return common.Emit(common.PinMemoryMsg{BankID: msg.bank, MemoryID: msg.id, Text: msg.text})
 }
