@@ -174,6 +174,37 @@ keys recall j j
 wait_for recall "┃▌ 3  3  ="
 shot recall recall-ab
 
+# The explainer: three memories pinned for "aisle seat" (one by the result's P, two by
+# text in the pin box), then the request narrowed to world facts with a high budget;
+# two drop out at type, and enter tries the first one's fix.
+start explain 120 40 --demo
+wait_for explain "Alex's assistant"
+tab=$(tmux -S "$sock" capture-pane -p -t explain | grep -o -m1 '[0-9] Recall' | cut -c1)
+keys explain "$tab"
+wait_for explain "Recall ━"
+keys explain -l "aisle seat"
+keys explain Enter
+wait_for explain "results ·"
+keys explain P
+wait_for explain "pinned"
+keys explain e P
+keys explain -l "I emailed the Mitsui Garden"
+keys explain Enter
+wait_for explain "2 memories pinned"
+keys explain P
+keys explain -l "Alex consistently wants aisle"
+keys explain Enter
+wait_for explain "3 memories pinned"
+keys explain f
+wait_for explain "types  world"
+keys explain Space Tab Tab Tab Tab Tab Space
+wait_for explain "budget high"
+close explain
+wait_for explain "2 dropped at type"
+keys explain j Enter
+wait_for explain "back at #"
+shot explain recall-explain
+
 # The operations pane: the platform team's bank, with a retain in progress, queued and
 # failed work, and the failed consolidation's details beside the list.
 start ops 120 40 --demo
