@@ -1,9 +1,12 @@
 package documents
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -37,5 +40,29 @@ func TestRefreshKeepsTheDocument(t *testing.T) {
 	}
 	if len(r.Toasts) != n+1 || !strings.Contains(r.Toasts[n], gone+" is no longer in this list near row 3") {
 		t.Errorf("toasts %q", r.Toasts[n:])
+	}
+}
+
+// TestARetainListsTheNewDocument: a retain into the bank (the Retain tab's, or an
+// async one completing) lists the documents again without r: the new document shows,
+// and the cursor stays on its document. An edit does not reload the list.
+func TestARetainListsTheNewDocument(t *testing.T) {
+	m, r := uitest.Demo(t, New)
+	r.Keys("j")
+	kept := m.selected().ID
+	if _, err := r.C.Client.Retain(t.Context(), uitest.DemoBank, client.RetainRequest{Items: []client.MemoryItem{
+		{Content: "Alex booked a table at Sushi Arai for the 14th.", DocumentID: "retain-test-doc"}}}); err != nil {
+		t.Fatal(err)
+	}
+	r.Send(common.MemoryChangedMsg{BankID: uitest.DemoBank, Change: common.MemoryEdited})
+	if slices.Contains(ids(m), "retain-test-doc") {
+		t.Fatal("an edit reloaded the list")
+	}
+	r.Send(common.MemoryChangedMsg{BankID: uitest.DemoBank, Change: common.MemoryRetained})
+	if !slices.Contains(ids(m), "retain-test-doc") {
+		t.Fatalf("the new document is not listed: %v", ids(m))
+	}
+	if got := m.selected(); got == nil || got.ID != kept {
+		t.Errorf("the cursor left %s for %v", kept, got)
 	}
 }

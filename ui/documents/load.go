@@ -65,6 +65,16 @@ func (m *Model) refresh() tea.Cmd {
 	return m.send(false, max(pageSize, len(m.list.items)))
 }
 
+// onMemoryChanged lists the documents again after a retain into the bank (from the
+// Retain tab, or an async retain that completed): the new document shows, and the
+// cursor stays on its document. Edits and invalidations change no document.
+func (m *Model) onMemoryChanged(msg common.MemoryChangedMsg) tea.Cmd {
+	if msg.BankID != m.bank || msg.Change != common.MemoryRetained || !m.list.loaded {
+		return nil
+	}
+	return m.refresh()
+}
+
 // more lists the next page, unless one is already on its way.
 func (m *Model) more() tea.Cmd {
 	if m.list.busy || !m.list.loaded || len(m.list.items) >= m.list.total {

@@ -137,6 +137,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case common.ShowDocumentMsg:
 		cmd = m.showDocument(msg)
+	case common.MemoryChangedMsg:
+		cmd = m.onMemoryChanged(msg)
 	case searchDueMsg:
 		if msg.seq == m.typedSeq {
 			cmd = m.applySearch()

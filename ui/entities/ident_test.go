@@ -144,3 +144,23 @@ func TestRefreshKeepsTheTag(t *testing.T) {
 		t.Errorf("toasts %q", h.Toasts[n:])
 	}
 }
+
+// TestARetainListsTheNewEntity: a retain into the bank lists the entities again
+// without r: a new entity shows, counts follow, and the cursor stays on its entity.
+func TestARetainListsTheNewEntity(t *testing.T) {
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneEntities))
+	h.Keys("j")
+	kept := m.selected().ID
+	retainMentioning(t, h, "Zebulon Quux", "", 2)
+	h.Send(common.MemoryChangedMsg{BankID: alex, Change: common.MemoryRetained})
+	found := false
+	for _, e := range m.rows {
+		found = found || e.CanonicalName == "Zebulon Quux"
+	}
+	if !found {
+		t.Error("the new entity is not listed")
+	}
+	if got := m.selected(); got == nil || got.ID != kept {
+		t.Errorf("the cursor left %s for %v", kept, got)
+	}
+}

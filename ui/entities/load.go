@@ -91,7 +91,15 @@ func (m *Model) refresh() tea.Cmd {
 // written (an edit in the inspector opened from it, say): the cursor stays on its
 // memory, or on its row when that memory was invalidated or restored and so left.
 func (m *Model) onMemoryChanged(msg common.MemoryChangedMsg) tea.Cmd {
-	if msg.BankID != m.bank || m.det.id == "" {
+	if msg.BankID != m.bank {
+		return nil
+	}
+	if msg.Change == common.MemoryRetained && m.loaded {
+		// New memories bring new entities and mentions: the list (and the detail
+		// shown) reload, each cursor on its item.
+		return m.refresh()
+	}
+	if m.det.id == "" {
 		return nil
 	}
 	keep := m.detailMemoryID()
