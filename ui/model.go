@@ -153,7 +153,8 @@ func newModel(opts Options, build paneFactory) Model {
 		bank = saved.Bank
 	}
 	m.bank = bank
-	m.state.current = serverState{Bank: bank, Pane: saved.Pane}
+	m.noSidebar = saved.NoSidebar
+	m.state.current = serverState{Bank: bank, Pane: saved.Pane, NoSidebar: saved.NoSidebar}
 	return m.addPanes()
 }
 

@@ -15,8 +15,8 @@ import (
 	"hindsight-tui/ui/drafts"
 )
 
-// The state file remembers, per server, the bank and pane last used, so the explorer
-// opens where the user left it. It never holds the API key.
+// The state file remembers, per server, the bank and pane last used and whether the
+// bank list was hidden, so the explorer opens where and as the user left it. It never holds the API key.
 const (
 	stateFileName = "state.json"
 	// saveDelay batches saves: moving through the bank list selects a bank per key
@@ -46,13 +46,17 @@ func DefaultStateDir(getenv func(string) string, home string) string {
 
 // serverState is what is remembered for one server.
 type serverState struct {
-	Bank   string    `json:"bank,omitempty"`
-	Pane   string    `json:"pane,omitempty"`
-	UsedAt time.Time `json:"used_at"`
+	Bank string `json:"bank,omitempty"`
+	Pane string `json:"pane,omitempty"`
+	// NoSidebar: the bank list was hidden (B), as it is on a narrow terminal.
+	NoSidebar bool      `json:"no_sidebar,omitempty"`
+	UsedAt    time.Time `json:"used_at"`
 }
 
 // same ignores the time stamp.
-func (s serverState) same(o serverState) bool { return s.Bank == o.Bank && s.Pane == o.Pane }
+func (s serverState) same(o serverState) bool {
+	return s.Bank == o.Bank && s.Pane == o.Pane && s.NoSidebar == o.NoSidebar
+}
 
 type stateFile struct {
 	Servers map[string]serverState `json:"servers"`

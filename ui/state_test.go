@@ -188,3 +188,27 @@ func TestPruneServers(t *testing.T) {
 		t.Errorf("kept %v", servers)
 	}
 }
+
+// TestHiddenSidebarIsRemembered: B hides the bank list, and the next session on the
+// server opens without it; B again shows it, and that is remembered too.
+func TestHiddenSidebarIsRemembered(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{ServerURL: "http://a", StateDir: dir}
+	h, _ := fakeModel(t, opts, "Overview", "Memories")
+	h.connectFake(80, 24)
+	h.press("B")
+	if !h.m.noSidebar {
+		t.Fatal("B did not hide the bank list")
+	}
+	h.fire(isSaveDue)
+	h2, _ := fakeModel(t, opts, "Overview", "Memories")
+	h2.connectFake(80, 24)
+	if !h2.m.noSidebar || !h2.m.lay.Collapsed {
+		t.Fatalf("the next session shows the bank list:\n%s", h2.screen())
+	}
+	h2.press("B")
+	h2.fire(isSaveDue)
+	if sf, _ := readStateFile(filepath.Join(dir, stateFileName)); sf.Servers["http://a"].NoSidebar {
+		t.Errorf("showing the bank list again was not saved: %+v", sf)
+	}
+}

@@ -131,7 +131,9 @@ func (m Model) profileOpened(msg profileOpenedMsg) (Model, tea.Cmd) {
 		m.errs.add(entryFor(m.com.Now(), "read the saved state (it was ignored)", msg.stateErr, ""))
 	}
 	m.bank = msg.saved.Bank
-	m.state.current = serverState{Bank: msg.saved.Bank, Pane: msg.saved.Pane}
+	// The bank list stays as the user has it now: hiding it is about the terminal,
+	// not the server.
+	m.state.current = serverState{Bank: msg.saved.Bank, Pane: msg.saved.Pane, NoSidebar: m.noSidebar}
 	m = m.newSession().addPanes()
 	m.frames = &frameCache{}
 	return m.connect()

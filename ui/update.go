@@ -113,13 +113,15 @@ func (m Model) layoutFor(w, h int) layout.Screen {
 // to the active pane, which then has the width.
 func (m Model) toggleSidebar() (Model, tea.Cmd) {
 	m.noSidebar = !m.noSidebar
+	m.state.current.NoSidebar = m.noSidebar
 	m.lay = m.layoutFor(m.lay.Width, m.lay.Height)
 	m = m.resize()
 	var cmd tea.Cmd
 	if m.noSidebar && m.focus == 0 && len(m.tabs) > 0 {
 		m, cmd = m.setFocus(m.active + 1)
 	}
-	return m, cmd
+	m, save := m.remember()
+	return m, tea.Batch(cmd, save)
 }
 
 func (m Model) resize() Model {
