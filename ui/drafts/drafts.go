@@ -16,11 +16,17 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"hindsight-tui/ui/common"
 )
 
 const (
+	// TypingPause is the pause in typing after which an editor writes its draft.
+	TypingPause = 400 * time.Millisecond
+	// MaxUnsaved bounds how long steady typing keeps a change off the disk: once the
+	// oldest unsaved change is this old, the next one writes at once.
+	MaxUnsaved = 2 * time.Second
 	// DirName is the folder of the state directory that holds the drafts.
 	DirName = "drafts"
 	// demoServerKey names the demo's drafts: its URL has a new port on every run.

@@ -1,6 +1,8 @@
 package reflect
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/ui/drafts"
@@ -12,11 +14,13 @@ import (
 type bankState struct {
 	bank       string
 	turns      []*turn
-	asking     *turn  // the question in flight: one at a time per bank
-	draft      string // the composer's text while another bank is selected
-	path       string // the draft's file, or "" when no state is kept
-	onDisk     string // the question last written there (or read from it)
-	writes     int    // draft writes started: only the latest one's answer counts
+	asking     *turn     // the question in flight: one at a time per bank
+	draft      string    // the composer's text while another bank is selected
+	path       string    // the draft's file, or "" when no state is kept
+	onDisk     string    // the question last written there (or read from it)
+	writes     int       // draft writes started: only the latest one's answer counts
+	typed      int       // edits of the composer: only the latest one's pause writes
+	dirtySince time.Time // the oldest edit not yet written, zero when none
 	params     params
 	serverErrs fieldErrors // the last 422's complaints, shown on the parameters
 	sel        selection

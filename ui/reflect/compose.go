@@ -2,6 +2,7 @@ package reflect
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -9,6 +10,7 @@ import (
 	"hindsight-tui/keymap"
 	"hindsight-tui/styles"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/drafts"
 )
 
 // composerMaxLines is the tallest the composer grows on a tall pane; a short pane
@@ -50,14 +52,46 @@ func (m *Model) composerKey(k tea.KeyPressMsg) tea.Cmd {
 	case k.String() == "tab":
 		return m.focusZone(zoneBar)
 	}
+	before := m.composer.Value()
 	m.composer.Update(k)
-	return nil
+	return m.edited(before)
+}
+
+// edited schedules the draft's write for when typing pauses, if the composer changed
+// from before: a crash loses at most the last pause's typing. Steady typing writes at
+// least every drafts.MaxUnsaved.
+func (m *Model) edited(before string) tea.Cmd {
+	st := m.cur
+	if st == nil || st.path == "" || m.composer.Value() == before {
+		return nil
+	}
+	st.typed++
+	now := m.c.Now()
+	if st.dirtySince.IsZero() {
+		st.dirtySince = now
+	} else if now.Sub(st.dirtySince) >= drafts.MaxUnsaved {
+		st.dirtySince = time.Time{}
+		return m.saveDraft(st)
+	}
+	return m.c.After(drafts.TypingPause, draftDueMsg{bank: st.bank, gen: st.typed})
+}
+
+// onDraftDue writes the draft when no edit came after the one that scheduled it.
+func (m *Model) onDraftDue(msg draftDueMsg) tea.Cmd {
+	st := m.banks[msg.bank]
+	if st == nil || msg.gen != st.typed {
+		return nil
+	}
+	st.dirtySince = time.Time{}
+	return m.saveDraft(st)
 }
 
 // composerPaste puts a paste in the composer, sanitized as a file's text would be:
 // the question is sent as it shows.
-func (m *Model) composerPaste(p tea.PasteMsg) {
+func (m *Model) composerPaste(p tea.PasteMsg) tea.Cmd {
+	before := m.composer.Value()
 	m.composer.Update(components.CleanPaste(p))
+	return m.edited(before)
 }
 
 // composerRows is how many rows the composer takes on a pane h high: as many as the

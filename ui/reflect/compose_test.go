@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/keymap"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/drafts"
+	"hindsight-tui/ui/router"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -126,5 +128,48 @@ func TestComposerDraftIsKeptOnDisk(t *testing.T) {
 	}
 	if err := m2.FinalSave()(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestComposerDraftIsWrittenWhenTypingPauses: the question is on disk a moment after
+// typing pauses, without leaving the composer (a crash then loses at most that
+// moment); a pause superseded by more typing writes nothing.
+func TestComposerDraftIsWrittenWhenTypingPauses(t *testing.T) {
+	dir := t.TempDir()
+	m, h := uitest.Demo(t, func(c *common.Common) *Model {
+		c.StateDir = dir
+		return New(c)
+	})
+	path := drafts.Path(h.C, draftEditor, m.bank)
+	onDisk := func() string {
+		t.Helper()
+		var d draftFile
+		if _, err := drafts.Load(path, &d); err != nil {
+			t.Fatal(err)
+		}
+		return d.Question
+	}
+	due := func(msg tea.Msg) bool { _, ok := msg.(draftDueMsg); return ok }
+	h.Type("Where does")
+	first := len(h.Timers())
+	h.Type(" Alex live?")
+	if first == 0 || onDisk() != "" {
+		t.Fatalf("%d timers, on disk %q", first, onDisk())
+	}
+	// Only the last pause writes: the earlier timers find newer typing.
+	timers := h.Timers()
+	stale := timers[0].Msg.(draftDueMsg)
+	h.Send(router.To(timers[0].To, stale))
+	if got := onDisk(); got != "" {
+		t.Fatalf("a superseded pause wrote %q", got)
+	}
+	if h.Fire(due) == 0 {
+		t.Fatal("no pause was scheduled")
+	}
+	if got := onDisk(); got != "Where does Alex live?" {
+		t.Fatalf("after the pause the draft is %q", got)
+	}
+	if m.zone != zoneComposer {
+		t.Errorf("the composer was left: zone %v", m.zone)
 	}
 }

@@ -12,9 +12,9 @@ import (
 )
 
 // The composer's draft is kept on disk per server and bank, as the retain form's is:
-// read when the bank is first opened in a session, written when the keys leave the
-// composer or the bank, and on every way out (common.Drafter), and removed once the
-// question is sent (the transcript keeps it from then on).
+// read when the bank is first opened in a session, written a moment after typing
+// pauses (edited), when the keys leave the composer or the bank, and on every way out
+// (common.Drafter), and removed once the question is sent (the transcript keeps it from then on).
 const (
 	draftEditor  = "reflect"
 	draftVersion = 1
@@ -34,6 +34,11 @@ type (
 	draftLoadedMsg struct {
 		bank, text string
 		err        error
+	}
+	// draftDueMsg fires drafts.TypingPause after edit gen of the bank's composer.
+	draftDueMsg struct {
+		bank string
+		gen  int
 	}
 	// draftWrittenMsg reports write gen of the bank's draft.
 	draftWrittenMsg struct {

@@ -29,11 +29,9 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 			return nil
 		}
 		cmd := m.focusZone(zoneComposer)
-		m.composerPaste(msg)
-		return cmd
+		return tea.Batch(cmd, m.composerPaste(msg))
 	}
-	m.composerPaste(msg)
-	return nil
+	return m.composerPaste(msg)
 }
 
 // transcriptKey handles the transcript: the pane's actions and moving through turns

@@ -161,6 +161,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onDraftLoaded(msg)
 	case draftWrittenMsg:
 		cmd = m.onDraftWritten(msg)
+	case draftDueMsg:
+		cmd = m.onDraftDue(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() {
 			if !m.anyWaiting() {

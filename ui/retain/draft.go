@@ -15,9 +15,9 @@ import (
 // only once the server confirmed the retain (for async, once its operation completed).
 const (
 	// autosaveDelay is the pause in typing after which the draft is written.
-	autosaveDelay = 400 * time.Millisecond
+	autosaveDelay = drafts.TypingPause
 	// autosaveMaxWait bounds how long steady typing keeps a change unsaved.
-	autosaveMaxWait = 2 * time.Second
+	autosaveMaxWait = drafts.MaxUnsaved
 	draftVersion    = 1
 )
 
