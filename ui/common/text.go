@@ -36,6 +36,16 @@ func Noun(n int, one, many string) string {
 	return many
 }
 
+// ShortID is the first eight characters of an id, sanitized: enough to tell memories,
+// operations or documents apart in a row, a notice or a confirmation.
+func ShortID(id string) string {
+	id = sanitize.Line(id)
+	if r := []rune(id); len(r) > 8 {
+		return string(r[:8])
+	}
+	return id
+}
+
 // ItemName names one item in a confirmation or a notice: the first line of its text,
 // sanitized and cut to about 48 cells, and the first eight characters of its id, so
 // that the user can tell exactly which one a destructive action will touch.
@@ -43,10 +53,7 @@ func ItemName(text, id string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
 	line = sanitize.Line(line)
 	line = ansi.Truncate(line, 48, "…")
-	short := sanitize.Line(id)
-	if r := []rune(short); len(r) > 8 {
-		short = string(r[:8])
-	}
+	short := ShortID(id)
 	if line == "" {
 		return short
 	}

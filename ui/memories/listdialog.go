@@ -120,15 +120,6 @@ func (d *listDialog) View() string {
 	return st.Overlay.Render(strings.Join(out, "\n"))
 }
 
-// shortID is the first characters of an id, enough to tell memories apart.
-func shortID(id string) string {
-	id = sanitize.Line(id)
-	if r := []rune(id); len(r) > 8 {
-		return string(r[:8])
-	}
-	return id
-}
-
 // sourceRow is one source memory of an observation, or why it could not be loaded.
 type sourceRow struct {
 	id  string
@@ -182,14 +173,14 @@ func (m *Model) onSources(msg sourcesMsg) tea.Cmd {
 	for i, r := range msg.rows {
 		ids[i] = r.id
 		if r.err != nil || r.mem == nil {
-			lines[i] = "?     " + shortID(r.id) + " " + m.c.Describe(r.err)
+			lines[i] = "?     " + common.ShortID(r.id) + " " + m.c.Describe(r.err)
 			continue
 		}
 		lines[i] = components.TypeBadge(r.mem.FactType) + " " + sanitize.Line(r.mem.Text)
 	}
 	c, bank := m.c, m.bank
 	// The list opens the memory itself: the memory dialog is the list's, over it.
-	d := &listDialog{c: m.c, title: "Source memories of " + shortID(msg.obsID), note: count(len(lines)) + " · enter opens one",
+	d := &listDialog{c: m.c, title: "Source memories of " + common.ShortID(msg.obsID), note: count(len(lines)) + " · enter opens one",
 		lines: lines, open: func(i int) tea.Cmd { return common.OpenDialog(components.NewMemoryDialog(c, bank, ids[i])) }}
 	return common.OpenDialog(d)
 }
@@ -208,7 +199,7 @@ func (m *Model) failuresDialog(verb string) tea.Cmd {
 	lines := make([]string, len(m.bulk.failures))
 	subs := make([]string, len(m.bulk.failures))
 	for i, f := range m.bulk.failures {
-		lines[i] = shortID(f.id)
+		lines[i] = common.ShortID(f.id)
 		if t := text[f.id]; t != "" {
 			lines[i] += " " + sanitize.Line(t)
 		}

@@ -97,7 +97,7 @@ func (m *Model) confirmAction(a opAction) tea.Cmd {
 		case client.IsConflict(err) || gone(err):
 			return common.Emit(conflictMsg{bank: bank, id: id, act: a, err: err}), nil
 		case err != nil:
-			return nil, fmt.Errorf("%s operation %s: %w", a.name(), shortID(id), err)
+			return nil, fmt.Errorf("%s operation %s: %w", a.name(), common.ShortID(id), err)
 		}
 		return common.Emit(actionDoneMsg{bank: bank, id: id, act: a}), nil
 	}
@@ -111,7 +111,7 @@ func (m *Model) onActionDone(msg actionDoneMsg) tea.Cmd {
 	if msg.bank != m.bank {
 		return nil
 	}
-	short := shortID(msg.id)
+	short := common.ShortID(msg.id)
 	text := ""
 	switch msg.act {
 	case actCancel:
@@ -138,7 +138,7 @@ func (m *Model) onConflict(msg conflictMsg) tea.Cmd {
 	if msg.bank != m.bank {
 		return nil
 	}
-	m.notice = notice{text: explainConflict(msg.act, shortID(msg.id), msg.err), isErr: true}
+	m.notice = notice{text: explainConflict(msg.act, common.ShortID(msg.id), msg.err), isErr: true}
 	delete(m.det.entries, msg.id)
 	m.poll.interval = 0
 	return tea.Batch(common.Emit(common.ErrorMsg{Op: msg.act.name() + " operation", Err: msg.err}), m.refresh(false))

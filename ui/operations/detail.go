@@ -118,7 +118,7 @@ func (m *Model) onDetailDue(msg detailDueMsg) tea.Cmd {
 		defer cancel()
 		st, err := cl.GetOperation(ctx, bank, id, pay)
 		if err != nil {
-			err = fmt.Errorf("get operation %s: %w", shortID(id), err)
+			err = fmt.Errorf("get operation %s: %w", common.ShortID(id), err)
 		}
 		return detailLoadedMsg{seq: seq, bank: bank, id: id, key: key, payload: pay, st: st, err: err}
 	}

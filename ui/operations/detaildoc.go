@@ -156,7 +156,7 @@ func childSection(d *components.Doc, children []client.ChildOperation) {
 	for _, ch := range children {
 		d.Line(func(s *styles.Styles, w int) string {
 			head := fmt.Sprintf("#%d ", ch.SubBatchIndex)
-			tail := "  " + common.Plural(ch.ItemsCount, "item", "items") + "  " + shortID(ch.OperationID)
+			tail := "  " + common.Plural(ch.ItemsCount, "item", "items") + "  " + common.ShortID(ch.OperationID)
 			return s.Muted.Render(head) + s.OperationStatus(ch.Status).Render(statusBadge(ch.Status, 0)) +
 				s.Text.Render(components.Truncate(tail, max(w-len(head)-12, 0)))
 		})

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -35,7 +36,7 @@ func TestRefreshKeepsTheOperation(t *testing.T) {
 	if r := m.selected(); r == nil || r.op.ID != next || m.cursor != row {
 		t.Errorf("cursor on row %d (%v), want row %d holding %s", m.cursor, r, row, next)
 	}
-	if len(h.Toasts) < n+1 || !strings.Contains(strings.Join(h.Toasts[n:], "\n"), "operation "+shortID(kept.ID)) ||
+	if len(h.Toasts) < n+1 || !strings.Contains(strings.Join(h.Toasts[n:], "\n"), "operation "+common.ShortID(kept.ID)) ||
 		!strings.Contains(strings.Join(h.Toasts[n:], "\n"), "is no longer in this list") {
 		t.Errorf("toasts %q", h.Toasts[n:])
 	}

@@ -265,7 +265,7 @@ func newListing(ops []client.Operation, total int, extra map[string]*client.Oper
 			l.rows[i] = prev.rows[j]
 			l.rows[i].op = op
 		} else {
-			l.rows[i] = row{op: op, typ: sanitize.Line(op.TaskType), short: shortID(op.ID),
+			l.rows[i] = row{op: op, typ: sanitize.Line(op.TaskType), short: common.ShortID(op.ID),
 				errText: sanitize.Line(components.Head(op.ErrorMessage, errTextMax)), key: key}
 		}
 		l.byID[op.ID] = i
@@ -315,11 +315,6 @@ func (l *listing) index(id string) int {
 		return i
 	}
 	return -1
-}
-
-// shortID is the first 8 characters of an id: enough to tell operations apart.
-func shortID(id string) string {
-	return components.Head(sanitize.Line(id), 8)
 }
 
 // isActive reports whether an operation in this status may still change.

@@ -193,7 +193,7 @@ func (m *Model) started(msg common.OperationStartedMsg) tea.Cmd {
 		return nil
 	}
 	m.activated = true
-	m.watch[msg.OperationID] = watched{typ: msg.Kind, status: "pending", label: shortID(msg.OperationID), quiet: true}
+	m.watch[msg.OperationID] = watched{typ: msg.Kind, status: "pending", label: common.ShortID(msg.OperationID), quiet: true}
 	m.follow = msg.OperationID
 	m.poll.interval = 0 // something changed: back to the quickest refresh
 	return m.startLoad(m.list == nil)

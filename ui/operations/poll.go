@@ -198,7 +198,7 @@ func (w watched) update(typ, documentID string, items int) watched {
 
 func (w watched) withID(id, status string) watched {
 	if w.label == "" {
-		w.label = shortID(id)
+		w.label = common.ShortID(id)
 	}
 	w.status = status
 	return w

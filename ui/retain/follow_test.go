@@ -8,6 +8,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -137,7 +138,7 @@ func TestAsyncFollowAndCheck(t *testing.T) {
 	if !sub.follow.active || sub.follow.status != "pending" || len(r.Timers()) == 0 {
 		t.Fatalf("follow %+v", sub.follow)
 	}
-	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "operation "+shortID(sub.follow.opID)+" · pending") {
+	if !strings.Contains(uitest.Plain(uitest.View(t, m)), "operation "+common.ShortID(sub.follow.opID)+" · pending") {
 		t.Errorf("view:\n%s", uitest.Plain(uitest.View(t, m)))
 	}
 

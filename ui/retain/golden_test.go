@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -68,7 +69,7 @@ func TestGoldenViews(t *testing.T) {
 				uitest.CheckBox(t, view, m.width, m.height)
 				if sub := m.cur.sub; sub != nil && sub.follow.opID != "" {
 					// The server makes a random operation id.
-					view = strings.ReplaceAll(view, shortID(sub.follow.opID), "0p3r4710")
+					view = strings.ReplaceAll(view, common.ShortID(sub.follow.opID), "0p3r4710")
 				}
 				golden.RequireEqual(t, []byte(uitest.Plain(view)))
 			})

@@ -52,14 +52,6 @@ func (m *Model) statusLines(st *bankState, w, room int) []string {
 	return out
 }
 
-// shortID is the start of an operation id, enough to tell operations apart.
-func shortID(id string) string {
-	if len(id) > 8 {
-		return id[:8]
-	}
-	return id
-}
-
 // what names a submission: "1 item" or "12 items from notes.jsonl".
 func (sub *submission) what() string {
 	w := common.Plural(sub.items, "item", "items")
@@ -115,7 +107,7 @@ func (m *Model) submissionLines(st *bankState, sub *submission, w int, add func(
 		return
 	}
 	f := &sub.follow
-	op := "operation " + shortID(f.opID)
+	op := "operation " + common.ShortID(f.opID)
 	switch {
 	case f.active:
 		text := spin + op + " · " + f.status
