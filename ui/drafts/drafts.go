@@ -18,6 +18,8 @@ import (
 	"sync"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"hindsight-tui/ui/common"
 )
 
@@ -32,6 +34,21 @@ const (
 	// demoServerKey names the demo's drafts: its URL has a new port on every run.
 	demoServerKey = "demo"
 )
+
+// RunAll is a common.Drafter's FinalSave from the writes it collected: it runs each
+// (in order, on the caller's goroutine, as the way out needs) and joins the errors that
+// failed reports of their answers.
+func RunAll(writes []func() tea.Msg, failed func(tea.Msg) error) func() error {
+	return func() error {
+		var errs []error
+		for _, w := range writes {
+			if err := failed(w()); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		return errors.Join(errs...)
+	}
+}
 
 // Path is where the draft of editor for bank on this server lives, or "" when the app
 // keeps no state. The retain form is the editor "" (its files predate the others).

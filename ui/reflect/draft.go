@@ -1,7 +1,6 @@
 package reflect
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -126,19 +125,16 @@ func (m *Model) onDraftWritten(msg draftWrittenMsg) tea.Cmd {
 // FinalSave implements common.Drafter: every bank's question not yet on disk,
 // written as it stands now.
 func (m *Model) FinalSave() func() error {
-	var writes []tea.Cmd
+	var writes []func() tea.Msg
 	for _, st := range m.banks {
 		if w := m.saveDraft(st); w != nil {
 			writes = append(writes, w)
 		}
 	}
-	return func() error {
-		var errs []error
-		for _, w := range writes {
-			if msg, ok := w().(draftWrittenMsg); ok && msg.err != nil {
-				errs = append(errs, fmt.Errorf("the reflect draft of bank %s: %w", msg.bank, msg.err))
-			}
+	return drafts.RunAll(writes, func(msg tea.Msg) error {
+		if msg, ok := msg.(draftWrittenMsg); ok && msg.err != nil {
+			return fmt.Errorf("the reflect draft of bank %s: %w", msg.bank, msg.err)
 		}
-		return errors.Join(errs...)
-	}
+		return nil
+	})
 }

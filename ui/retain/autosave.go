@@ -1,7 +1,6 @@
 package retain
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/drafts"
 )
 
 // changed notes an edit of st's form and schedules the autosave for when typing
@@ -36,22 +36,19 @@ func (m *Model) changed(st *bankState) tea.Cmd {
 // last written, written as it stands now (a write still in flight is older and cannot
 // land after it: writeDraft orders them).
 func (m *Model) FinalSave() func() error {
-	var writes []tea.Cmd
+	var writes []func() tea.Msg
 	for _, st := range m.banks {
 		if st.path == "" || st.gen == st.savedGen {
 			continue
 		}
 		writes = append(writes, writeDraftCmd(st, m.draftOf(st)))
 	}
-	return func() error {
-		var errs []error
-		for _, w := range writes {
-			if msg, ok := w().(draftSavedMsg); ok && msg.err != nil {
-				errs = append(errs, fmt.Errorf("the retain draft of bank %s: %w", msg.bank, msg.err))
-			}
+	return drafts.RunAll(writes, func(msg tea.Msg) error {
+		if msg, ok := msg.(draftSavedMsg); ok && msg.err != nil {
+			return fmt.Errorf("the retain draft of bank %s: %w", msg.bank, msg.err)
 		}
-		return errors.Join(errs...)
-	}
+		return nil
+	})
 }
 
 // draftOf is st's form as a draft to write.
