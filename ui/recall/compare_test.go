@@ -158,7 +158,7 @@ func TestCompareRunsBWithItsOwnFilters(t *testing.T) {
 			t.Errorf("row %s: %q with a %v b %v", r.mv.ID, r.mv.Change(), r.a != nil, r.b != nil)
 		}
 	}
-	if help := helpText(m); !strings.Contains(help, "w write comparison (markdown)") || !strings.Contains(help, "r run B again") ||
+	if help := helpText(m); !strings.Contains(help, "w write markdown") || !strings.Contains(help, "r rerun B") ||
 		!strings.Contains(help, "b edit B") || strings.Contains(help, "t results/trace") {
 		t.Errorf("comparison help %q", help)
 	}

@@ -72,7 +72,10 @@ func (m *Model) compareKeys() {
 	k.List.Back.SetEnabled(true)
 	k.Recall.Compare.SetHelp(d.Recall.Compare.Help().Key, "edit B")
 	k.Global.Refresh.SetEnabled(true)
-	k.Global.Refresh.SetHelp(d.Global.Refresh.Help().Key, "run B again")
+	k.Global.Refresh.SetHelp(d.Global.Refresh.Help().Key, "rerun B")
+	// Short words, so that a 60-column footer still has room for r and w.
+	k.List.Open.SetHelp("enter", "open")
+	k.Recall.SaveAB.SetHelp(d.Recall.SaveAB.Help().Key, "write markdown")
 }
 
 func enabled(bs ...key.Binding) []key.Binding {
