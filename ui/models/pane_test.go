@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/keymap"
 	"hindsight-tui/ui/uitest"
 )
@@ -166,5 +167,23 @@ func TestOwnKeys(t *testing.T) {
 		km.Models.TextUp, km.Models.TextDown, km.Models.OlderVersion, km.Models.NewerVersion}
 	for _, p := range keymap.Check(own, km.Global, km.List) {
 		t.Error(p)
+	}
+}
+
+// TestErrorsInPlace: a list that fails says so where the rows would be, and a model
+// whose history fails still shows its content with the error under History.
+func TestErrorsInPlace(t *testing.T) {
+	m, _ := uitest.Demo(t, New, uitest.Bank("team-platform"), uitest.Faults(hindsighttest.Fault{
+		Method: "GET", Path: "/v1/default/banks/team-platform/mental-models", Status: 500, Body: `{"detail":"boom"}`}))
+	if view := ansi.Strip(uitest.View(t, m)); !strings.Contains(view, "Could not list mental models") {
+		t.Errorf("list error not shown:\n%s", view)
+	}
+	m, r := uitest.Demo(t, New, uitest.Faults(hindsighttest.Fault{
+		Method: "GET", Path: "/v1/default/banks/" + uitest.DemoBank + "/mental-models/alex-travel-profile/history", Status: 500, Body: `{"detail":"boom"}`}))
+	m.cursor = slices.Index(ids(m), "alex-travel-profile")
+	r.Keys("enter")
+	view := ansi.Strip(uitest.View(t, m))
+	if m.det.model == nil || !strings.Contains(view, "Could not load the history") || !strings.Contains(view, "Content (current)") {
+		t.Errorf("history error not shown in place:\n%s", view)
 	}
 }
