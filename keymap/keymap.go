@@ -20,6 +20,7 @@ type KeyMap struct {
 	Retain     Retain
 	Reflect    Reflect
 	Entities   Entities
+	Models     Models
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 }
 
@@ -244,6 +245,13 @@ func Default() KeyMap {
 			Detail:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "list/detail")),
 			Tags:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "entities/tags")),
 		},
+		Models: Models{
+			Leave:        key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("esc", "done")),
+			TextUp:       key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll content up")),
+			TextDown:     key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll content down")),
+			OlderVersion: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "older version")),
+			NewerVersion: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "newer version")),
+		},
 		Documents: Documents{
 			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("ids", true))),
 			Tags:      key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tags filter")),
@@ -307,6 +315,16 @@ type Operations struct {
 	DetailUp key.Binding
 	DetailDn key.Binding
 	Stop     key.Binding // esc while loading: cancel the request
+}
+
+// Models bindings act in the mental models pane, beside the list keys (/ filters the
+// loaded models by name, id or tag; r lists them again).
+type Models struct {
+	Leave        key.Binding // leave the filter box
+	TextUp       key.Binding // scroll the open model
+	TextDown     key.Binding
+	OlderVersion key.Binding // show an older version of the content, from the history
+	NewerVersion key.Binding // back towards the current content
 }
 
 // Documents bindings act in the documents pane, beside the list keys. The writes

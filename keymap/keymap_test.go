@@ -119,6 +119,9 @@ func TestKeysDoNotCollide(t *testing.T) {
 			"Submit": rt.Submit, "Editor": rt.Editor, "LoadFile": rt.LoadFile, "Batch": rt.Batch, "Cancel": rt.Cancel,
 			"Edit": rt.Edit, "Check": rt.Check, "Follow": rt.Follow, "Clear": rt.Clear,
 		}}}},
+		// The mental models list and its open model: list keys, / filters the loaded
+		// models, r lists them again.
+		{"mental models", []group{global, {"List", bindings(km.List)}, {"Models", without(bindings(km.Models), "Leave")}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}
@@ -156,7 +159,7 @@ func TestSlashAlwaysFilters(t *testing.T) {
 		{"Form", bindings(km.Form)}, {"Trace", bindings(km.Trace)}, {"Recall", bindings(km.Recall)},
 		{"Operations", bindings(km.Operations)}, {"Documents", bindings(km.Documents)},
 		{"Memories", bindings(km.Memories)}, {"Retain", bindings(km.Retain)}, {"Reflect", bindings(km.Reflect)},
-		{"Entities", bindings(km.Entities)},
+		{"Entities", bindings(km.Entities)}, {"Models", bindings(km.Models)},
 	} {
 		for name, b := range g.keys {
 			for _, k := range b.Keys() {

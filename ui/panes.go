@@ -6,6 +6,7 @@ import (
 	"hindsight-tui/ui/documents"
 	"hindsight-tui/ui/entities"
 	"hindsight-tui/ui/memories"
+	"hindsight-tui/ui/models"
 	"hindsight-tui/ui/operations"
 	"hindsight-tui/ui/recall"
 	"hindsight-tui/ui/reflect"
@@ -37,6 +38,7 @@ func tabSpecs() []tabSpec {
 		{ID: common.PaneDocuments, Title: "Documents", Short: "Docs", New: func(c *common.Common) common.Pane { return documents.New(c) }},
 		{ID: common.PaneEntities, Title: "Entities", Short: "Ents", New: func(c *common.Common) common.Pane { return entities.New(c) }},
 		{ID: "operations", Title: "Operations", Short: "Ops", New: func(c *common.Common) common.Pane { return operations.New(c) }},
+		{ID: "models", Title: "Mental models", Short: "Models", New: func(c *common.Common) common.Pane { return models.New(c) }, Secondary: true},
 	}
 }
 

@@ -1,6 +1,7 @@
 package hindsighttest
 
 import (
+	"hindsight-tui/cron"
 	"slices"
 	"strings"
 	"time"
@@ -128,11 +129,11 @@ func (s *Server) runMaintenance(now time.Time) {
 		for _, id := range sortedMapKeys(b.models) {
 			mm := b.models[id]
 			expr, _ := mm.trigger["refresh_cron"].(string)
-			spec, err := parseCron(expr)
+			spec, err := cron.Parse(expr)
 			if expr == "" || err != nil {
 				continue
 			}
-			fired, ok := spec.prev(tick)
+			fired, ok := spec.Prev(tick)
 			if ok && mm.lastRefreshedAt != nil && fired.After(*mm.lastRefreshedAt) && modelIsStale(b, mm, false) {
 				s.autoRefresh(b, mm, now)
 			}

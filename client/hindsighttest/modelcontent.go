@@ -3,6 +3,7 @@ package hindsighttest
 import (
 	"encoding/json"
 	"fmt"
+	"hindsight-tui/cron"
 	"slices"
 	"sort"
 	"strings"
@@ -43,11 +44,11 @@ func parseTrigger(q *request, f *fields) map[string]any {
 		}
 	}
 	if v := f.str("refresh_cron"); v != nil {
-		if cron := strings.TrimSpace(*v); cron != "" {
-			if !validCron(cron) {
+		if expr := strings.TrimSpace(*v); expr != "" {
+			if !cron.Valid(expr) {
 				q.valueError(f.at("refresh_cron"), *v, fmt.Sprintf("refresh_cron is not a valid cron expression: '%s'", *v))
 			}
-			t["refresh_cron"] = cron
+			t["refresh_cron"] = expr
 		}
 	}
 	for _, key := range []string{"min_refresh_interval_seconds", "recall_max_tokens", "recall_chunks_max_tokens"} {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"hindsight-tui/cron"
 	"strings"
 	"time"
 )
@@ -121,8 +122,8 @@ func (l *seedLoader) extendModel(me SeedModelExtension, base map[string]any) (*m
 		// The trigger decides the scope, hence the watermark the last refresh left.
 		mm.lastMemorySeenAt = seedWatermark(l.b, mm, *mm.lastRefreshedAt)
 	}
-	if cron, _ := mm.trigger["refresh_cron"].(string); cron != "" && (!validCron(cron) || mm.trigger["refresh_after_consolidation"] == true) {
-		return nil, fmt.Errorf("refresh_cron %q is invalid or combined with refresh_after_consolidation", cron)
+	if expr, _ := mm.trigger["refresh_cron"].(string); expr != "" && (!cron.Valid(expr) || mm.trigger["refresh_after_consolidation"] == true) {
+		return nil, fmt.Errorf("refresh_cron %q is invalid or combined with refresh_after_consolidation", expr)
 	}
 	for _, v := range me.History {
 		changed, err := l.at(v.ChangedAt)

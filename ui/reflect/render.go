@@ -1,12 +1,7 @@
 package reflect
 
 import (
-	"strings"
-
 	"charm.land/glamour/v2"
-	gansi "charm.land/glamour/v2/ansi"
-	gstyles "charm.land/glamour/v2/styles"
-	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/ui/components"
 )
@@ -77,102 +72,15 @@ func (c *mdCache) lines(k mdKey, md string, v variant) []string {
 	return ls
 }
 
-// newRenderer builds glamour's renderer for a variant: its built-in dark or light
-// style without the document margin (the transcript indents answers itself) and
-// without the "## " glamour leaves in front of headings (their colour and weight say
-// they are headings; the marks are the raw markdown a reader asked not to see), word
-// wrapped to the width. Styles come from the package, never from the environment.
+// newRenderer builds the markdown renderer of a variant.
 func newRenderer(v variant) *glamour.TermRenderer {
-	cfg := gstyles.DarkStyleConfig
-	if !v.dark {
-		cfg = gstyles.LightStyleConfig
-	}
-	zero := uint(0)
-	cfg.Document.Margin = &zero
-	cfg.Document.BlockPrefix, cfg.Document.BlockSuffix = "", ""
-	for _, h := range []*gansi.StyleBlock{&cfg.H2, &cfg.H3, &cfg.H4, &cfg.H5, &cfg.H6} {
-		h.Prefix = ""
-	}
-	// glamour's wrapping can run a cell past its width (list items, punctuation), so
-	// it wraps one cell short; renderMarkdown re-wraps whatever still overflows.
-	r, err := glamour.NewTermRenderer(glamour.WithStyles(cfg), glamour.WithWordWrap(max(v.width-1, 8)))
-	if err != nil {
-		return nil
-	}
-	return r
+	return components.NewMarkdownRenderer(v.width, v.dark)
 }
 
-// renderMarkdown draws md (already sanitized) as lines of exactly width cells. When
-// glamour fails, the text is shown wrapped as it is: an answer is never lost to its
-// formatting.
+// renderMarkdown draws md (already sanitized) as lines of exactly width cells.
 func renderMarkdown(r *glamour.TermRenderer, md string, width int) []string {
-	var out string
-	var err error
-	if r != nil {
-		// glamour breaks lines after hyphens too: dates and ids stay whole.
-		kept, restore := components.KeepHyphens(md)
-		out, err = r.Render(kept)
-		out = restore(out)
-	}
-	if r == nil || err != nil {
-		return plainLines(md, width)
-	}
-	lines := strings.Split(stripHyperlinks(out), "\n")
-	// glamour frames the document with blank lines; the transcript spaces turns itself.
-	for len(lines) > 0 && strings.TrimSpace(ansi.Strip(lines[0])) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(ansi.Strip(lines[len(lines)-1])) == "" {
-		lines = lines[:len(lines)-1]
-	}
-	fitted := make([]string, 0, len(lines))
-	for _, l := range lines {
-		if ansi.StringWidth(l) <= width {
-			fitted = append(fitted, components.Fit(l, width))
-			continue
-		}
-		// Too wide: wrap it rather than cut it, so no word of the answer is lost.
-		for _, part := range strings.Split(ansi.Wrap(l, width, ""), "\n") {
-			fitted = append(fitted, components.Fit(part, width))
-		}
-	}
-	return fitted
+	return components.RenderMarkdown(r, md, width)
 }
 
-// plainLines is md word-wrapped, unstyled.
-func plainLines(md string, width int) []string {
-	var out []string
-	for _, para := range strings.Split(md, "\n") {
-		for _, l := range components.Wrap(para, width, 0) {
-			out = append(out, components.Fit(l, width))
-		}
-	}
-	return out
-}
-
-// stripHyperlinks removes the OSC 8 hyperlinks glamour wraps links in. The link text
-// and its URL stay visible; an answer's links are untrusted, so they are not made
-// clickable.
-func stripHyperlinks(s string) string {
-	if !strings.Contains(s, "\x1b]8;") {
-		return s
-	}
-	var b strings.Builder
-	for {
-		i := strings.Index(s, "\x1b]8;")
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		b.WriteString(s[:i])
-		rest := s[i:]
-		end, skip := len(rest), 0
-		if j := strings.IndexAny(rest, "\x07"); j >= 0 {
-			end, skip = j, 1
-		}
-		if j := strings.Index(rest, "\x1b\\"); j >= 0 && j < end {
-			end, skip = j, 2
-		}
-		s = rest[min(end+skip, len(rest)):]
-	}
-}
+// stripHyperlinks removes the OSC 8 hyperlinks glamour wraps links in.
+func stripHyperlinks(s string) string { return components.StripHyperlinks(s) }

@@ -1,4 +1,4 @@
-package hindsighttest
+package cron
 
 import (
 	"testing"
@@ -33,8 +33,8 @@ func TestCronValidity(t *testing.T) {
 		{"@never", false},
 	}
 	for _, tc := range tests {
-		if got := validCron(tc.expr); got != tc.ok {
-			t.Errorf("validCron(%q) = %v, want %v", tc.expr, got, tc.ok)
+		if got := Valid(tc.expr); got != tc.ok {
+			t.Errorf("Valid(%q) = %v, want %v", tc.expr, got, tc.ok)
 		}
 	}
 }
@@ -62,16 +62,43 @@ func TestCronPrev(t *testing.T) {
 		{"0 9 30 11 *", "2026-11-30T09:00:00Z"},  // at the very minute
 	}
 	for _, tc := range tests {
-		spec, err := parseCron(tc.expr)
+		spec, err := Parse(tc.expr)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.expr, err)
 		}
-		got, ok := spec.prev(at)
+		got, ok := spec.Prev(at)
 		switch {
 		case tc.want == "" && ok:
 			t.Errorf("%q fired at %v, want never", tc.expr, got)
 		case tc.want != "" && (!ok || got.Format(time.RFC3339) != tc.want):
 			t.Errorf("%q: prev = %v (%v), want %s", tc.expr, got, ok, tc.want)
+		}
+	}
+}
+
+func TestCronNext(t *testing.T) {
+	at := time.Date(2026, 11, 30, 9, 0, 30, 0, time.UTC)
+	tests := []struct{ expr, want string }{
+		{"0 7 * * *", "2026-12-01T07:00:00Z"},
+		{"0 9 30 11 *", "2027-11-30T09:00:00Z"}, // the minute in progress has passed
+		{"*/15 * * * *", "2026-11-30T09:15:00Z"},
+		{"0 0 29 2 *", "2028-02-29T00:00:00Z"},
+		{"0 0 30 2 *", ""},
+		{"0 12 * * mon", "2026-11-30T12:00:00Z"}, // a Monday, later that day
+		{"0 8 * * tue", "2026-12-01T08:00:00Z"},
+		{"59 23 31 12 *", "2026-12-31T23:59:00Z"},
+	}
+	for _, tc := range tests {
+		spec, err := Parse(tc.expr)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.expr, err)
+		}
+		got, ok := spec.Next(at)
+		switch {
+		case tc.want == "" && ok:
+			t.Errorf("%q fires at %v, want never", tc.expr, got)
+		case tc.want != "" && (!ok || got.Format(time.RFC3339) != tc.want):
+			t.Errorf("%q: next = %v (%v), want %s", tc.expr, got, ok, tc.want)
 		}
 	}
 }

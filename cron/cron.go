@@ -1,4 +1,4 @@
-package hindsighttest
+package cron
 
 import (
 	"fmt"
@@ -7,13 +7,13 @@ import (
 	"time"
 )
 
-// A small cron parser for mental-model refresh_cron triggers: five fields (minute,
+// Package cron parses mental-model refresh_cron triggers: five fields (minute,
 // hour, day of month, month, day of week) with "*", values, ranges, steps, lists and
 // month/weekday names, plus the @hourly-style shorthands, evaluated in UTC like the
 // real server (which uses croniter).
 
-// cronSpec is a parsed expression: the allowed values of each field.
-type cronSpec struct {
+// Spec is a parsed expression: the allowed values of each field.
+type Spec struct {
 	minutes, hours, days, months, weekdays [64]bool
 	// anyDay/anyWeekday record an unrestricted field ("*"): when both day fields are
 	// restricted, a time matches if either does (classic cron semantics).
@@ -44,8 +44,8 @@ var cronShorthands = map[string]string{
 	"@weekly": "0 0 * * 0", "@daily": "0 0 * * *", "@midnight": "0 0 * * *", "@hourly": "0 * * * *",
 }
 
-// parseCron parses a cron expression, or says what is wrong with it.
-func parseCron(expr string) (*cronSpec, error) {
+// Parse parses a cron expression, or says what is wrong with it.
+func Parse(expr string) (*Spec, error) {
 	expr = strings.TrimSpace(expr)
 	if full, ok := cronShorthands[strings.ToLower(expr)]; ok {
 		expr = full
@@ -54,7 +54,7 @@ func parseCron(expr string) (*cronSpec, error) {
 	if len(parts) != 5 {
 		return nil, fmt.Errorf("want 5 fields, got %d", len(parts))
 	}
-	spec := &cronSpec{}
+	spec := &Spec{}
 	sets := []*[64]bool{&spec.minutes, &spec.hours, &spec.days, &spec.months, &spec.weekdays}
 	for i, f := range cronFields() {
 		if err := f.parse(parts[i], sets[i]); err != nil {
@@ -139,14 +139,14 @@ func (f cronField) value(s string) (int, error) {
 	return v, nil
 }
 
-// validCron reports whether expr is a cron expression the server accepts.
-func validCron(expr string) bool {
-	_, err := parseCron(expr)
+// Valid reports whether expr is a cron expression the server accepts.
+func Valid(expr string) bool {
+	_, err := Parse(expr)
 	return err == nil
 }
 
 // dayMatches applies cron's rule for the two day fields.
-func (c *cronSpec) dayMatches(t time.Time) bool {
+func (c *Spec) dayMatches(t time.Time) bool {
 	dom, dow := c.days[t.Day()], c.weekdays[int(t.Weekday())]
 	switch {
 	case c.anyDay && c.anyWeekday:
@@ -159,9 +159,9 @@ func (c *cronSpec) dayMatches(t time.Time) bool {
 	return dom || dow
 }
 
-// prev returns the latest firing time at or before t (UTC, whole minutes); false when
+// Prev returns the latest firing time at or before t (UTC, whole minutes); false when
 // the expression has not fired in the five years before t (e.g. "0 0 30 2 *").
-func (c *cronSpec) prev(t time.Time) (time.Time, bool) {
+func (c *Spec) Prev(t time.Time) (time.Time, bool) {
 	t = t.UTC().Truncate(time.Minute)
 	limit := t.AddDate(-5, 0, 0)
 	for t.After(limit) {
@@ -175,6 +175,29 @@ func (c *cronSpec) prev(t time.Time) (time.Time, bool) {
 			t = t.Truncate(time.Hour).Add(-time.Minute)
 		case !c.minutes[t.Minute()]:
 			t = t.Add(-time.Minute)
+		default:
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// Next returns the earliest firing time strictly after t (UTC, whole minutes); false
+// when the expression does not fire in the five years after t.
+func (c *Spec) Next(t time.Time) (time.Time, bool) {
+	t = t.UTC().Truncate(time.Minute).Add(time.Minute)
+	limit := t.AddDate(5, 0, 0)
+	for t.Before(limit) {
+		switch {
+		case !c.months[int(t.Month())]:
+			// First minute of the next month.
+			t = time.Date(t.Year(), t.Month()+1, 1, 0, 0, 0, 0, time.UTC)
+		case !c.dayMatches(t):
+			t = time.Date(t.Year(), t.Month(), t.Day()+1, 0, 0, 0, 0, time.UTC)
+		case !c.hours[t.Hour()]:
+			t = t.Truncate(time.Hour).Add(time.Hour)
+		case !c.minutes[t.Minute()]:
+			t = t.Add(time.Minute)
 		default:
 			return t, true
 		}

@@ -1,0 +1,206 @@
+package models
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/glamour/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// mdKey names one drawing of markdown: a model's version at a width and theme.
+type mdKey struct {
+	model   string
+	version int
+	width   int
+	dark    bool
+}
+
+// mdCache keeps drawn markdown so a model's content renders once per width and theme;
+// it is filled from settle (Update, SetSize, SetStyles) only.
+type mdCache struct {
+	lines     map[mdKey][]string
+	renderers map[[2]int]*glamour.TermRenderer // by width and theme (1 = dark)
+	renders   int                              // glamour calls, for tests and benchmarks
+}
+
+// mdEntries bounds the cache: a few models at a few widths.
+const mdEntries = 32
+
+func newMDCache() *mdCache {
+	return &mdCache{lines: map[mdKey][]string{}, renderers: map[[2]int]*glamour.TermRenderer{}}
+}
+
+// get returns md drawn for k, rendering on a miss.
+func (c *mdCache) get(k mdKey, md string) []string {
+	if ls, ok := c.lines[k]; ok {
+		return ls
+	}
+	if len(c.lines) >= mdEntries {
+		clear(c.lines)
+	}
+	theme := 0
+	if k.dark {
+		theme = 1
+	}
+	r, ok := c.renderers[[2]int{k.width, theme}]
+	if !ok {
+		if len(c.renderers) >= 8 {
+			clear(c.renderers)
+		}
+		r = components.NewMarkdownRenderer(k.width, k.dark)
+		c.renderers[[2]int{k.width, theme}] = r
+	}
+	c.renders++
+	ls := components.RenderMarkdown(r, sanitize.Text(md), k.width)
+	c.lines[k] = ls
+	return ls
+}
+
+// detailView draws the open model's title line and the lines in view.
+func (m *Model) detailView(w, h int) []string {
+	st := m.c.Styles
+	title := m.det.id
+	if m.det.model != nil {
+		title = m.det.model.Name
+	}
+	right := ""
+	if m.det.busy {
+		right = m.spin.View() + " loading"
+	} else if n := len(m.det.lines); n > h-1 {
+		right = fmt.Sprintf("%d–%d of %d", m.det.scroll+1, min(m.det.scroll+h-1, n), n)
+	}
+	lines := []string{components.Spread(st.Bold.Render(components.Truncate(sanitize.Line(title), w-16)), st.Muted.Render(right), w)}
+	end := min(m.det.scroll+h-1, len(m.det.lines))
+	if m.det.scroll < end {
+		lines = append(lines, m.det.lines[m.det.scroll:end]...)
+	}
+	return lines
+}
+
+// detailLines lays out the open model at width w: status, configuration, the content
+// of the version in view, and the history.
+func (m *Model) detailLines(w int) []string {
+	st := m.c.Styles
+	var out []string
+	add := func(s string) { out = append(out, components.Fit(s, w)) }
+	wrap := func(s string, style func(...string) string) {
+		for _, l := range components.Wrap(s, w, 0) {
+			add(style(l))
+		}
+	}
+	mm := m.det.model
+	switch {
+	case mm == nil && m.det.err != nil:
+		wrap("Could not open mental model "+sanitize.Line(m.det.id)+": "+m.c.Describe(m.det.err), st.Error.Render)
+		return out
+	case mm == nil:
+		add(m.spin.View() + " " + st.Muted.Render("Loading mental model "+sanitize.Line(m.det.id)+"…"))
+		return out
+	}
+	now := m.c.Now()
+	s := stalenessOf(mm, m.det.listed, mm.IsStale)
+	badge := st.Success.Render
+	if s.stale {
+		badge = st.Warning.Render
+	}
+	add(st.Muted.Render("id ") + sanitize.Line(mm.ID))
+	wrap(s.why, badge)
+	field := func(label, value string) {
+		wrap(label+" "+sanitize.Line(value), func(l ...string) string { return st.Text.Render(l...) })
+	}
+	field("Refreshed:", fmt.Sprintf("%s (%s) · created %s", refreshed(mm, now),
+		mm.LastRefreshedAt.UTC().Format("2006-01-02 15:04 UTC"), mm.CreatedAt.UTC().Format("2006-01-02")))
+	if t, ok := nextRun(mm, now); ok {
+		field("Next refresh:", t.Format("2006-01-02 15:04 UTC")+" ("+t.In(now.Location()).Format("15:04 MST")+" local), if stale then")
+	}
+	add("")
+	add(st.Section.Render("Configuration"))
+	field("Source query:", mm.SourceQuery)
+	tags := "none: the whole bank"
+	if len(mm.Tags) > 0 {
+		tags = strings.Join(mm.Tags, ", ")
+	}
+	field("Tags:", tags+" (match "+tagsMatch(mm)+")")
+	field("Trigger:", triggerSummary(mm))
+	field("Mode:", fmt.Sprintf("%s · max %d tokens · %s", mode(mm), mm.MaxTokens, humanSize(len(mm.Content))))
+	if a := mm.Answer(); a != nil {
+		field("Based on:", basedOnSummary(a.BasedOn))
+	}
+	add("")
+	content, label := mm.Content, "Content (current)"
+	if v := m.det.version; v >= 0 && v < len(m.det.history) {
+		content = m.det.history[v].PreviousContent
+		label = "Content replaced " + m.det.history[v].ChangedAt.UTC().Format("2006-01-02 15:04 UTC") +
+			fmt.Sprintf(" (version %d of %d back)", v+1, len(m.det.history))
+	}
+	add(st.Section.Render(label))
+	if strings.TrimSpace(content) == "" {
+		add(st.Muted.Render("(empty: cleared, the next refresh rebuilds it)"))
+	} else {
+		out = append(out, m.md.get(mdKey{model: mm.ID, version: m.det.version, width: w, dark: m.c.Styles.IsDark}, content)...)
+	}
+	add("")
+	out = append(out, m.historyLines(w)...)
+	return out
+}
+
+// historyLines lists the versions: the current one, then each replaced content,
+// newest first, with the one in view marked.
+func (m *Model) historyLines(w int) []string {
+	st := m.c.Styles
+	mm, now := m.det.model, m.c.Now()
+	var out []string
+	add := func(s string) { out = append(out, components.Fit(s, w)) }
+	switch {
+	case m.det.err != nil:
+		add(st.Section.Render("History"))
+		for _, l := range components.Wrap("Could not load the history: "+m.c.Describe(m.det.err), w, 3) {
+			add(st.Error.Render(l))
+		}
+		return out
+	case len(m.det.history) == 0:
+		add(st.Section.Render("History") + st.Muted.Render(" none yet: no refresh has replaced its content"))
+		return out
+	}
+	add(st.Section.Render(fmt.Sprintf("History (%s)", common.Plural(len(m.det.history)+1, "version", "versions"))))
+	mark := func(v int, text string) {
+		if v == m.det.version {
+			add(st.Accent.Render("▌ ") + st.Selected.Render(components.Fit(text, w-gutter)))
+		} else {
+			add("  " + st.Text.Render(text))
+		}
+	}
+	mark(-1, "current · written "+refreshed(mm, now)+" · "+humanSize(len(mm.Content)))
+	for i, h := range m.det.history {
+		text := "replaced " + h.ChangedAt.UTC().Format("2006-01-02 15:04 UTC") + " (" + common.RelTime(h.ChangedAt.Time, now) + ") · " +
+			humanSize(len(h.PreviousContent))
+		if b := h.BasedOn(); len(b) > 0 {
+			text += " · cited " + common.Plural(len(b.MemoryIDs()), "memory", "memories")
+		}
+		mark(i, sanitize.Line(text))
+	}
+	return out
+}
+
+// basedOnSummary counts what a refresh cited, by kind.
+func basedOnSummary(b client.ModelBasedOn) string {
+	if len(b) == 0 {
+		return "nothing cited"
+	}
+	kinds := make([]string, 0, len(b))
+	for k := range b {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	parts := make([]string, 0, len(kinds))
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%d %s", len(b[k]), k))
+	}
+	return strings.Join(parts, ", ")
+}

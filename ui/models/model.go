@@ -1,0 +1,334 @@
+// Package models is the mental models pane: a bank's stored, self-refreshing reflect
+// answers, listed with their tags and match mode, the server's staleness and why, when
+// they last refreshed and when their cron fires next, their mode and size; / filters
+// the loaded models by name, id or tag. Enter opens one: its content drawn as markdown
+// (cached per width and theme), its configuration and its version history, whose older
+// contents [ and ] bring into view.
+package models
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"hindsight-tui/client"
+	"hindsight-tui/keymap"
+	"hindsight-tui/sanitize"
+	"hindsight-tui/styles"
+	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
+)
+
+// Model is the mental models pane.
+type Model struct {
+	c       *common.Common
+	keys    keymap.KeyMap // this pane's copy: bindings are disabled here, not globally
+	width   int
+	height  int
+	focused bool
+
+	bank      string
+	activated bool
+
+	filter    textinput.Model
+	filtering bool
+	visible   []int // indexes into list.items that pass the filter
+
+	list   listState
+	cursor int    // index into visible
+	keep   string // the id the cursor stays on across a reload
+	offset int
+	rowsH  int
+
+	det  detail
+	open bool
+
+	spin spinner.Model
+	md   *mdCache
+}
+
+// listState is the loaded models and the request filling them.
+type listState struct {
+	items  []client.MentalModel
+	total  int
+	loaded bool
+	busy   bool
+	seq    int
+	cancel context.CancelFunc
+	err    error
+}
+
+var (
+	_ common.Pane   = (*Model)(nil)
+	_ common.Copier = (*Model)(nil)
+)
+
+// New returns the mental models pane; it loads nothing until it is first shown.
+func New(c *common.Common) *Model {
+	m := &Model{c: c, keys: c.Keys, md: newMDCache()}
+	m.keys.List.Filter.SetHelp(m.keys.List.Filter.Help().Key, keymap.FilterDesc("names, ids, tags", false))
+	m.filter = components.NewInput(c.Styles, "/ ", "filter the loaded models")
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
+	m.syncKeys()
+	return m
+}
+
+// Init implements common.Pane; nothing happens before the pane is shown.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize implements common.Pane.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(width, 0), max(height, 0)
+	m.settle()
+}
+
+// SetStyles implements common.Pane: the filter and spinner take the new colours and
+// the open model is drawn again (its markdown cache is per theme).
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.filter.SetStyles(components.InputStyles(st))
+	m.spin.Style = st.Accent
+	m.settle()
+}
+
+// Focus implements common.Pane. The first time, it lists the bank's models.
+func (m *Model) Focus() tea.Cmd {
+	m.focused = true
+	if m.activated {
+		return nil
+	}
+	m.activated = true
+	return m.reload()
+}
+
+// Blur implements common.Pane.
+func (m *Model) Blur() { m.focused = false }
+
+// Capturing implements common.Pane: true while the filter box has focus.
+func (m *Model) Capturing() bool { return m.filtering }
+
+// Update implements common.Pane.
+func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.filtering {
+			m.filter, cmd = m.filter.Update(msg)
+			m.applyFilter()
+		}
+	case common.BankSelectedMsg:
+		cmd = m.selectBank(msg.BankID)
+	case listedMsg:
+		cmd = m.onListed(msg)
+	case detailMsg:
+		cmd = m.onDetail(msg)
+	case spinner.TickMsg:
+		if msg.ID == m.spin.ID() && m.loading() {
+			m.spin, cmd = m.spin.Update(msg)
+		}
+	}
+	m.syncKeys()
+	m.settle()
+	return m, cmd
+}
+
+// loading says a request is in flight, so the spinner turns.
+func (m *Model) loading() bool { return m.list.busy || m.det.busy }
+
+// selectBank switches to another bank: the filter stays, everything loaded goes.
+func (m *Model) selectBank(id string) tea.Cmd {
+	if id == m.bank {
+		return nil
+	}
+	m.bank = id
+	m.open = false
+	m.det.stop()
+	m.det = detail{seq: m.det.seq}
+	m.keep = ""
+	m.stopList()
+	m.list = listState{seq: m.list.seq}
+	m.applyFilter()
+	if !m.activated {
+		return nil
+	}
+	return m.reload()
+}
+
+// handleKey routes a key press.
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	kl, km := m.keys.List, m.keys.Models
+	if m.filtering {
+		if key.Matches(k, km.Leave) {
+			m.filtering = false
+			m.filter.Blur()
+			return nil
+		}
+		var cmd tea.Cmd
+		m.filter, cmd = m.filter.Update(k)
+		m.applyFilter()
+		return cmd
+	}
+	if m.open {
+		return m.detailKey(k)
+	}
+	switch {
+	case key.Matches(k, m.keys.Global.Refresh):
+		return m.reload()
+	case key.Matches(k, kl.Filter):
+		m.filtering = true
+		return m.filter.Focus()
+	case key.Matches(k, kl.Back) && m.filter.Value() != "":
+		m.filter.SetValue("")
+		m.applyFilter()
+	case key.Matches(k, kl.Open):
+		if mm := m.selected(); mm != nil {
+			return m.openModel(mm.ID)
+		}
+	case key.Matches(k, kl.Up):
+		m.moveTo(m.cursor - 1)
+	case key.Matches(k, kl.Down):
+		m.moveTo(m.cursor + 1)
+	case key.Matches(k, kl.PageUp):
+		m.moveTo(m.cursor - max(m.rowsH, 1))
+	case key.Matches(k, kl.PageDown):
+		m.moveTo(m.cursor + max(m.rowsH, 1))
+	case key.Matches(k, kl.Top):
+		m.moveTo(0)
+	case key.Matches(k, kl.Bottom):
+		m.moveTo(1 << 30)
+	}
+	return nil
+}
+
+// detailKey scrolls the open model and moves through its versions.
+func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
+	kl, km, page := m.keys.List, m.keys.Models, max(m.height-2, 1)
+	switch {
+	case key.Matches(k, kl.Back):
+		m.open = false
+		m.det.stop()
+	case key.Matches(k, m.keys.Global.Refresh):
+		return tea.Batch(m.reload(), m.openModel(m.det.id))
+	case key.Matches(k, km.OlderVersion):
+		m.det.version = min(m.det.version+1, len(m.det.history)-1)
+		m.det.scroll = 0
+	case key.Matches(k, km.NewerVersion):
+		m.det.version = max(m.det.version-1, -1)
+		m.det.scroll = 0
+	case key.Matches(k, kl.Up, km.TextUp):
+		m.det.scroll--
+	case key.Matches(k, kl.Down, km.TextDown):
+		m.det.scroll++
+	case key.Matches(k, kl.PageUp):
+		m.det.scroll -= page
+	case key.Matches(k, kl.PageDown):
+		m.det.scroll += page
+	case key.Matches(k, kl.Top):
+		m.det.scroll = 0
+	case key.Matches(k, kl.Bottom):
+		m.det.scroll = 1 << 30
+	}
+	return nil
+}
+
+// applyFilter recomputes the rows that pass the filter, keeping the cursor on its model.
+func (m *Model) applyFilter() {
+	keep := ""
+	if mm := m.selected(); mm != nil {
+		keep = mm.ID
+	}
+	q := strings.ToLower(strings.TrimSpace(m.filter.Value()))
+	m.visible = m.visible[:0]
+	for i := range m.list.items {
+		mm := &m.list.items[i]
+		hay := strings.ToLower(mm.Name + "\x00" + mm.ID + "\x00" + strings.Join(mm.Tags, "\x00"))
+		if q == "" || strings.Contains(hay, q) {
+			m.visible = append(m.visible, i)
+		}
+	}
+	m.cursor = max(slices.IndexFunc(m.visible, func(i int) bool { return m.list.items[i].ID == keep }), 0)
+	m.ensureVisible()
+}
+
+// selected is the model under the cursor, or nil.
+func (m *Model) selected() *client.MentalModel {
+	if m.cursor < 0 || m.cursor >= len(m.visible) {
+		return nil
+	}
+	return &m.list.items[m.visible[m.cursor]]
+}
+
+// moveTo selects row i (clamped).
+func (m *Model) moveTo(i int) {
+	if len(m.visible) == 0 {
+		return
+	}
+	m.cursor = min(max(i, 0), len(m.visible)-1)
+	m.ensureVisible()
+}
+
+// ensureVisible scrolls the cursor into view.
+func (m *Model) ensureVisible() {
+	n := max(m.rowsH, 1)
+	switch {
+	case m.cursor < m.offset:
+		m.offset = m.cursor
+	case m.cursor >= m.offset+n:
+		m.offset = m.cursor - n + 1
+	}
+	m.offset = min(max(m.offset, 0), max(len(m.visible)-n, 0))
+}
+
+// syncKeys enables the bindings that act now.
+func (m *Model) syncKeys() {
+	km := &m.keys.Models
+	km.TextUp.SetEnabled(m.open)
+	km.TextDown.SetEnabled(m.open)
+	km.OlderVersion.SetEnabled(m.open && m.det.version < len(m.det.history)-1)
+	km.NewerVersion.SetEnabled(m.open && m.det.version > -1)
+}
+
+// ShortHelp implements common.Pane.
+func (m *Model) ShortHelp() []key.Binding {
+	kl, km := m.keys.List, m.keys.Models
+	switch {
+	case m.filtering:
+		return []key.Binding{km.Leave}
+	case m.open:
+		return []key.Binding{kl.Back, km.TextDown, km.OlderVersion, km.NewerVersion, m.keys.Global.Refresh}
+	}
+	return []key.Binding{kl.Open, kl.Filter, m.keys.Global.Refresh}
+}
+
+// FullHelp implements common.Pane.
+func (m *Model) FullHelp() [][]key.Binding {
+	kl, km := m.keys.List, m.keys.Models
+	return [][]key.Binding{
+		{kl.Up, kl.Down, kl.PageUp, kl.PageDown, kl.Top, kl.Bottom, kl.Open, kl.Back},
+		{kl.Filter, km.Leave, m.keys.Global.Refresh},
+		{km.TextDown, km.TextUp, km.OlderVersion, km.NewerVersion},
+	}
+}
+
+// Selection implements common.Copier: the open model, else the selected one.
+func (m *Model) Selection() (id, what, jsonText string, ok bool) {
+	mm := m.selected()
+	if m.open {
+		mm = m.det.model
+	}
+	if mm == nil {
+		return "", "", "", false
+	}
+	b, err := json.MarshalIndent(mm, "", "  ")
+	if err != nil {
+		return "", "", "", false
+	}
+	return mm.ID, "mental model " + sanitize.Line(mm.ID), string(b), true
+}
