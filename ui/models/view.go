@@ -55,6 +55,10 @@ func (m *Model) settle() {
 // takes no order parameter.
 const listOrder = "newest refresh first"
 
+// nameMin is the least the name column keeps: a model is known by its name, so the
+// other columns give way before it is cut short.
+const nameMin = 24
+
 // column is one column of the list: its title, width and cell.
 type column struct {
 	title string
@@ -63,7 +67,7 @@ type column struct {
 }
 
 // columns lays the list out at width w: the name takes what the others leave, and
-// the others join in priority order while the name keeps 16 cells.
+// the others join in priority order while the name keeps nameMin cells.
 func (m *Model) columns(w int) []column {
 	now := m.c.Now()
 	all := []column{
@@ -87,7 +91,7 @@ func (m *Model) columns(w int) []column {
 	}
 	order := []string{"ID", "TAGS (MATCH)", "STATE", "REFRESHED" + common.SortedDown, "NEXT (UTC)", "MODE", "SIZE"} // left to right
 	picked := map[string]bool{}
-	left := w - 16
+	left := w - nameMin
 	for _, c := range all {
 		if c.width+1 <= left {
 			picked[c.title] = true
