@@ -20,6 +20,7 @@ type KeyMap struct {
 	Retain     Retain
 	Reflect    Reflect
 	Entities   Entities
+	Directives Directives
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 }
 
@@ -244,6 +245,9 @@ func Default() KeyMap {
 			Detail:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "list/detail")),
 			Tags:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "entities/tags")),
 		},
+		Directives: Directives{
+			Toggle: key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
+		},
 		Documents: Documents{
 			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("ids", true))),
 			Tags:      key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tags filter")),
@@ -401,4 +405,9 @@ type Entities struct {
 	Recall   key.Binding // a recall scoped to the selected tag
 	Detail   key.Binding // move between the list and the detail's memories
 	Tags     key.Binding // switch the pane between entities and tags
+}
+
+// Directives bindings act in the directives pane, beside the list keys.
+type Directives struct {
+	Toggle key.Binding // switch the selected directive on or off
 }

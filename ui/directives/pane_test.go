@@ -1,0 +1,112 @@
+package directives
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"hindsight-tui/client"
+	"hindsight-tui/ui/uitest"
+)
+
+// names are the listed directives' names, in order.
+func names(m *Model) []string {
+	out := make([]string, len(m.rows))
+	for i, d := range m.rows {
+		out[i] = d.Name
+	}
+	return out
+}
+
+// The list holds the inactive directives too, in the server's order, and says so.
+func TestListIncludesInactive(t *testing.T) {
+	m, _ := uitest.Demo(t, New)
+	got := strings.Join(names(m), ", ")
+	if got != "No early meetings, Peanut check, Quiet Sunday mornings" {
+		t.Fatalf("rows = %s", got)
+	}
+	if m.rows[2].IsActive {
+		t.Fatal("the inactive directive is listed as active")
+	}
+	v := uitest.Plain(uitest.View(t, m))
+	for _, want := range []string{"2 active", "3 directives · highest priority first", "▌ ● ", "○ "} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// space switches the selected directive off and a back on, in the row and on the
+// server, each time with a toast.
+func TestToggle(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("space")
+	if m.rows[0].IsActive {
+		t.Fatal("space did not switch the directive off")
+	}
+	d, err := h.C.Client.GetDirective(context.Background(), uitest.DemoBank, m.rows[0].ID)
+	if err != nil || d.IsActive {
+		t.Fatalf("server: %+v, %v", d, err)
+	}
+	if len(h.Toasts) != 1 || !strings.Contains(h.Toasts[0], "No early meetings") || !strings.Contains(h.Toasts[0], "inactive") {
+		t.Fatalf("toasts = %q", h.Toasts)
+	}
+	h.Keys("a")
+	if !m.rows[0].IsActive || len(h.Toasts) != 2 || !strings.Contains(h.Toasts[1], "is active") {
+		t.Fatalf("a did not switch it back on: %+v, toasts %q", m.rows[0], h.Toasts)
+	}
+}
+
+// Under --read-only space changes nothing and the help does not offer it.
+func TestReadOnly(t *testing.T) {
+	m, h := uitest.Demo(t, New, uitest.ReadOnly())
+	h.Keys("space", "a")
+	if !m.rows[0].IsActive || len(h.Toasts) != 0 {
+		t.Fatalf("read-only toggled: %+v, toasts %q", m.rows[0], h.Toasts)
+	}
+	for _, b := range m.ShortHelp() {
+		if b.Help().Key == "space" && b.Enabled() {
+			t.Fatal("the help offers space under --read-only")
+		}
+	}
+}
+
+// r keeps the cursor on its directive when the new order moved it.
+func TestReloadKeepsSelection(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("j", "j")
+	id := m.rows[2].ID // Quiet Sunday mornings, last by priority
+	top := 100
+	if _, err := h.C.Client.UpdateDirective(context.Background(), uitest.DemoBank, id,
+		client.UpdateDirectiveRequest{Priority: &top}); err != nil {
+		t.Fatal(err)
+	}
+	h.Keys("r")
+	if m.rows[0].ID != id || m.cursor != 0 {
+		t.Fatalf("cursor %d on %q, want row 0 on %s", m.cursor, names(m), id)
+	}
+	// When it is gone, the cursor keeps its row and a toast says so.
+	if err := h.C.Client.DeleteDirective(context.Background(), uitest.DemoBank, id); err != nil {
+		t.Fatal(err)
+	}
+	h.Keys("r")
+	if m.cursor != 0 || len(m.rows) != 2 || len(h.Toasts) != 1 || !strings.Contains(h.Toasts[0], "no longer") {
+		t.Fatalf("cursor %d, rows %q, toasts %q", m.cursor, names(m), h.Toasts)
+	}
+}
+
+// An answer for a request the user has moved on from is dropped.
+func TestStaleAnswerDropped(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	old := m.seq
+	cmd := m.refresh()
+	stale := listMsg{seq: old, bank: m.bank, list: &client.DirectiveList{}}
+	h.Send(stale)
+	if len(m.rows) != 3 {
+		t.Fatalf("a stale answer replaced the rows: %q", names(m))
+	}
+	h.Do(cmd)
+	if len(m.rows) != 3 || m.loading {
+		t.Fatalf("the current answer: rows %q, loading %v", names(m), m.loading)
+	}
+}
