@@ -247,6 +247,7 @@ func Default() KeyMap {
 		},
 		Directives: Directives{
 			Toggle: key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
+			Delete: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete directive")),
 		},
 		Documents: Documents{
 			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("ids", true))),
@@ -410,4 +411,5 @@ type Entities struct {
 // Directives bindings act in the directives pane, beside the list keys.
 type Directives struct {
 	Toggle key.Binding // switch the selected directive on or off
+	Delete key.Binding // delete the selected directive, after a confirmation
 }

@@ -123,6 +123,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onList(msg)
 	case toggledMsg:
 		cmd = m.onToggled(msg)
+	case deletedMsg:
+		cmd = m.onDeleted(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() {
 			if !m.loading {
@@ -306,6 +308,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.refresh()
 	case key.Matches(k, m.keys.Directives.Toggle):
 		return m.toggle()
+	case key.Matches(k, m.keys.Directives.Delete):
+		return m.confirmDelete()
 	}
 	return nil
 }
@@ -337,7 +341,7 @@ func (m *Model) ensureVisible() {
 // ShortHelp implements common.Pane.
 func (m *Model) ShortHelp() []key.Binding {
 	lk := m.keys.List
-	return []key.Binding{lk.Up, lk.Down, m.toggleKey(), m.keys.Global.Refresh}
+	return []key.Binding{lk.Up, lk.Down, m.writeKey(m.keys.Directives.Toggle), m.keys.Global.Refresh}
 }
 
 // FullHelp implements common.Pane.
@@ -345,13 +349,12 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk := m.keys.List
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{m.toggleKey(), m.keys.Global.Refresh},
+		{m.writeKey(m.keys.Directives.Toggle), m.writeKey(m.keys.Directives.Delete), m.keys.Global.Refresh},
 	}
 }
 
-// toggleKey is the toggle binding, off under --read-only.
-func (m *Model) toggleKey() key.Binding {
-	b := m.keys.Directives.Toggle
+// writeKey is b, off under --read-only: it writes to the server.
+func (m *Model) writeKey(b key.Binding) key.Binding {
 	b.SetEnabled(!m.c.ReadOnly)
 	return b
 }

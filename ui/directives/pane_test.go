@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -60,8 +61,8 @@ func TestToggle(t *testing.T) {
 // Under --read-only space changes nothing and the help does not offer it.
 func TestReadOnly(t *testing.T) {
 	m, h := uitest.Demo(t, New, uitest.ReadOnly())
-	h.Keys("space", "a")
-	if !m.rows[0].IsActive || len(h.Toasts) != 0 {
+	h.Keys("space", "a", "D")
+	if !m.rows[0].IsActive || len(h.Toasts) != 0 || h.Front() != nil {
 		t.Fatalf("read-only toggled: %+v, toasts %q", m.rows[0], h.Toasts)
 	}
 	for _, b := range m.ShortHelp() {
@@ -108,5 +109,26 @@ func TestStaleAnswerDropped(t *testing.T) {
 	h.Do(cmd)
 	if len(m.rows) != 3 || m.loading {
 		t.Fatalf("the current answer: rows %q, loading %v", names(m), m.loading)
+	}
+}
+
+// D asks, naming the directive, and enter deletes it on the server and in the list.
+func TestDelete(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("j", "D")
+	d := uitest.Front[*components.Confirm](h)
+	if v := uitest.Plain(d.View()); !strings.Contains(v, "Peanut check") {
+		t.Fatalf("the confirmation does not name the directive:\n%s", v)
+	}
+	h.Keys("enter")
+	if got := strings.Join(names(m), ", "); got != "No early meetings, Quiet Sunday mornings" || m.cursor != 1 {
+		t.Fatalf("rows %s, cursor %d", got, m.cursor)
+	}
+	l, err := h.C.Client.ListDirectives(context.Background(), uitest.DemoBank, client.ListDirectivesParams{ActiveOnly: new(bool)})
+	if err != nil || len(l.Items) != 2 {
+		t.Fatalf("server: %+v, %v", l, err)
+	}
+	if len(h.Toasts) != 1 || !strings.Contains(h.Toasts[0], "Peanut check") {
+		t.Fatalf("toasts = %q", h.Toasts)
 	}
 }
