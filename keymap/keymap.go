@@ -248,6 +248,8 @@ func Default() KeyMap {
 		Directives: Directives{
 			Toggle: key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
 			Delete: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete directive")),
+			Create: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new directive")),
+			Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit directive")),
 		},
 		Documents: Documents{
 			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("ids", true))),
@@ -412,4 +414,6 @@ type Entities struct {
 type Directives struct {
 	Toggle key.Binding // switch the selected directive on or off
 	Delete key.Binding // delete the selected directive, after a confirmation
+	Create key.Binding // a form for a new directive
+	Edit   key.Binding // a form with the selected directive
 }

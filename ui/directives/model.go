@@ -125,6 +125,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onToggled(msg)
 	case deletedMsg:
 		cmd = m.onDeleted(msg)
+	case savedMsg:
+		cmd = m.onSaved(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() {
 			if !m.loading {
@@ -310,6 +312,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.toggle()
 	case key.Matches(k, m.keys.Directives.Delete):
 		return m.confirmDelete()
+	case key.Matches(k, m.keys.Directives.Create):
+		return m.openForm(nil)
+	case key.Matches(k, m.keys.Directives.Edit):
+		return m.openForm(m.selected())
 	}
 	return nil
 }
@@ -349,7 +355,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk := m.keys.List
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{m.writeKey(m.keys.Directives.Toggle), m.writeKey(m.keys.Directives.Delete), m.keys.Global.Refresh},
+		{m.writeKey(m.keys.Directives.Toggle), m.writeKey(m.keys.Directives.Create), m.writeKey(m.keys.Directives.Edit),
+			m.writeKey(m.keys.Directives.Delete), m.keys.Global.Refresh},
 	}
 }
 

@@ -132,3 +132,51 @@ func TestDelete(t *testing.T) {
 		t.Fatalf("toasts = %q", h.Toasts)
 	}
 }
+
+// n creates a directive through the form; the list reloads with the cursor on it,
+// placed by its priority.
+func TestCreate(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("n")
+	f := uitest.Front[*components.Form](h)
+	h.Type("Metric units")
+	h.Keys("tab")
+	h.Type("x")
+	h.Keys("tab", "tab")
+	h.Type("Give distances in km.")
+	h.Keys("ctrl+s")
+	if !strings.Contains(uitest.Plain(f.View()), "a whole number") || h.Front() == nil {
+		t.Fatalf("a priority of x was accepted:\n%s", uitest.Plain(f.View()))
+	}
+	h.Keys("esc", "n")
+	h.Type("Metric units")
+	h.Keys("tab")
+	h.Type("9")
+	h.Keys("tab", "tab")
+	h.Type("Give distances in km.")
+	h.Keys("ctrl+s")
+	if h.Front() != nil {
+		t.Fatalf("the form stayed open:\n%s", uitest.Plain(f.View()))
+	}
+	if len(m.rows) != 4 || m.selected().Name != "Metric units" || !m.selected().IsActive || m.selected().Priority != 9 {
+		t.Fatalf("rows %q, cursor %d", names(m), m.cursor)
+	}
+	if len(h.Toasts) != 1 || !strings.Contains(h.Toasts[0], "Created directive") {
+		t.Fatalf("toasts = %q", h.Toasts)
+	}
+}
+
+// e edits the selected directive; a new priority moves it and the cursor follows.
+func TestEdit(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("G", "e")
+	if v := uitest.Plain(uitest.Front[*components.Form](h).View()); !strings.Contains(v, "Quiet Sunday mornings") {
+		t.Fatalf("the form does not hold the directive:\n%s", v)
+	}
+	h.Keys("tab", "backspace")
+	h.Type("50")
+	h.Keys("ctrl+s")
+	if h.Front() != nil || m.cursor != 0 || m.selected().Name != "Quiet Sunday mornings" || m.selected().Priority != 50 {
+		t.Fatalf("rows %q, cursor %d", names(m), m.cursor)
+	}
+}
