@@ -56,8 +56,9 @@ type Model struct {
 }
 
 var (
-	_ common.Pane   = (*Model)(nil)
-	_ common.Copier = (*Model)(nil)
+	_ common.Pane     = (*Model)(nil)
+	_ common.Copier   = (*Model)(nil)
+	_ common.Actioner = (*Model)(nil)
 )
 
 // listMsg is the answer to a list request.
@@ -127,6 +128,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onDeleted(msg)
 	case savedMsg:
 		cmd = m.onSaved(msg)
+	case common.ActionMsg:
+		cmd = m.onAction(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() {
 			if !m.loading {

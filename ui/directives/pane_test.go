@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
@@ -96,15 +97,18 @@ func TestReloadKeepsSelection(t *testing.T) {
 	}
 }
 
-// An answer for a request the user has moved on from is dropped.
+// An answer for a request the user has moved on from is dropped: one of an earlier
+// request, and one for another bank; a reload held in flight still lands.
 func TestStaleAnswerDropped(t *testing.T) {
 	m, h := uitest.Demo(t, New)
-	old := m.seq
-	cmd := m.refresh()
-	stale := listMsg{seq: old, bank: m.bank, list: &client.DirectiveList{}}
-	h.Send(stale)
-	if len(m.rows) != 3 {
-		t.Fatalf("a stale answer replaced the rows: %q", names(m))
+	cmd := h.Hold("r")
+	if !m.loading {
+		t.Fatal("r did not reload")
+	}
+	h.Deliver(listMsg{seq: m.seq - 1, bank: m.bank, list: &client.DirectiveList{}})
+	h.Deliver(listMsg{seq: m.seq, bank: "another-bank", list: &client.DirectiveList{}})
+	if len(m.rows) != 3 || !m.loading {
+		t.Fatalf("a stale answer was taken: rows %q, loading %v", names(m), m.loading)
 	}
 	h.Do(cmd)
 	if len(m.rows) != 3 || m.loading {
@@ -178,5 +182,28 @@ func TestEdit(t *testing.T) {
 	h.Keys("ctrl+s")
 	if h.Front() != nil || m.cursor != 0 || m.selected().Name != "Quiet Sunday mornings" || m.selected().Priority != 50 {
 		t.Fatalf("rows %q, cursor %d", names(m), m.cursor)
+	}
+}
+
+// The palette offers the writes only without --read-only, and its toggle works.
+func TestActions(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	acts := m.Actions()
+	var toggle *common.Action
+	for i := range acts {
+		if strings.HasPrefix(acts[i].Name, "Switch off directive") {
+			toggle = &acts[i]
+		}
+	}
+	if toggle == nil {
+		t.Fatalf("no switch-off action in %+v", acts)
+	}
+	h.Deliver(toggle.Msg)
+	if m.rows[0].IsActive {
+		t.Fatal("the palette's toggle did nothing")
+	}
+	ro, _ := uitest.Demo(t, New, uitest.ReadOnly())
+	if acts := ro.Actions(); len(acts) != 1 || acts[0].Key != "r" {
+		t.Fatalf("read-only actions = %+v", acts)
 	}
 }
