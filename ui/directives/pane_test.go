@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
@@ -205,5 +206,15 @@ func TestActions(t *testing.T) {
 	ro, _ := uitest.Demo(t, New, uitest.ReadOnly())
 	if acts := ro.Actions(); len(acts) != 1 || acts[0].Key != "r" {
 		t.Fatalf("read-only actions = %+v", acts)
+	}
+}
+
+// A failed list shows its error in place of the rows.
+func TestListError(t *testing.T) {
+	m, _ := uitest.Demo(t, New, uitest.Faults(hindsighttest.Fault{Method: "GET",
+		Path: "/v1/default/banks/" + uitest.DemoBank + "/directives", Status: 503, Body: `{"detail":"directives are resting"}`}))
+	v := uitest.Plain(uitest.View(t, m))
+	if m.err == nil || !strings.Contains(v, "✗") || strings.Contains(v, "No early meetings") {
+		t.Fatalf("the error is not shown in place:\n%s", v)
 	}
 }
