@@ -21,6 +21,7 @@ type KeyMap struct {
 	Reflect    Reflect
 	Entities   Entities
 	Models     Models
+	Directives Directives
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 }
 
@@ -252,6 +253,12 @@ func Default() KeyMap {
 			OlderVersion: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "older version")),
 			NewerVersion: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "newer version")),
 		},
+		Directives: Directives{
+			Toggle: key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
+			Delete: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete directive")),
+			Create: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new directive")),
+			Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit directive")),
+		},
 		Documents: Documents{
 			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("ids", true))),
 			Tags:      key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tags filter")),
@@ -419,4 +426,12 @@ type Entities struct {
 	Recall   key.Binding // a recall scoped to the selected tag
 	Detail   key.Binding // move between the list and the detail's memories
 	Tags     key.Binding // switch the pane between entities and tags
+}
+
+// Directives bindings act in the directives pane, beside the list keys.
+type Directives struct {
+	Toggle key.Binding // switch the selected directive on or off
+	Delete key.Binding // delete the selected directive, after a confirmation
+	Create key.Binding // a form for a new directive
+	Edit   key.Binding // a form with the selected directive
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/directives"
 	"hindsight-tui/ui/documents"
 	"hindsight-tui/ui/entities"
 	"hindsight-tui/ui/memories"
@@ -39,6 +40,7 @@ func tabSpecs() []tabSpec {
 		{ID: common.PaneEntities, Title: "Entities", Short: "Ents", New: func(c *common.Common) common.Pane { return entities.New(c) }},
 		{ID: "operations", Title: "Operations", Short: "Ops", New: func(c *common.Common) common.Pane { return operations.New(c) }},
 		{ID: "models", Title: "Mental models", Short: "Models", New: func(c *common.Common) common.Pane { return models.New(c) }, Secondary: true},
+		{ID: "directives", Title: "Directives", Secondary: true, New: func(c *common.Common) common.Pane { return directives.New(c) }},
 	}
 }
 
