@@ -199,9 +199,15 @@ func (m Model) actions() []common.Action {
 		if m.focus != 0 {
 			out = append(out, common.Action{Name: "Go to the bank list", Msg: focusMsg{ring: 0}})
 		}
+		primary := m.primaryTabs()
 		for i, t := range m.tabs {
 			if m.focus != i+1 {
-				out = append(out, common.Action{Name: "Go to " + t.Title, Key: strconv.Itoa(i + 1), Msg: focusMsg{ring: i + 1}})
+				// Only the primary tabs have a digit; a secondary pane is reached from here.
+				k := ""
+				if i < primary && i < 9 {
+					k = strconv.Itoa(i + 1)
+				}
+				out = append(out, common.Action{Name: "Go to " + t.Title, Key: k, Msg: focusMsg{ring: i + 1}})
 			}
 			if t.ID == common.PaneEntities {
 				// The tag browser lives in the entities tab, behind t; it is named here so

@@ -17,6 +17,15 @@ func TestSecondaryPanes(t *testing.T) {
 		t.Fatalf("3 moved focus to %d", h.m.focus)
 	}
 	h.press(":")
+	// The palette offers the secondary panes without a digit: none would reach them.
+	for _, a := range h.m.actions() {
+		if (a.Name == "Go to Mental models" || a.Name == "Go to Directives") && a.Key != "" {
+			t.Errorf("the palette names key %q for %q", a.Key, a.Name)
+		}
+		if a.Name == "Go to Memories" && a.Key != "2" {
+			t.Errorf("the palette names key %q for Memories", a.Key)
+		}
+	}
 	h.typeText("mental models")
 	h.press("enter")
 	if !f.tabs[2].focused || h.m.focus != 3 {
