@@ -24,6 +24,20 @@ func Truncate(s string, width int) string {
 	return ansi.Truncate(s, width, Ellipsis)
 }
 
+// Page is lines as a w×h block: each line fitted to w, blank lines below to h, and
+// nothing past h.
+func Page(lines []string, w, h int) string {
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = Fit(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", w)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // Fit truncates s to width cells and pads it with spaces to exactly width, so rows
 // line up and a background colour spans the whole row.
 func Fit(s string, width int) string {

@@ -48,15 +48,7 @@ func (m *Model) View() string {
 	} else {
 		lines = m.listLines(w, h)
 	}
-	out := make([]string, h)
-	for i := range out {
-		if i < len(lines) {
-			out[i] = components.Fit(lines[i], w)
-		} else {
-			out[i] = strings.Repeat(" ", w)
-		}
-	}
-	return strings.Join(out, "\n")
+	return components.Page(lines, w, h)
 }
 
 // listLines are the title line, the column titles and the rows in view.

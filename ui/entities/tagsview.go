@@ -23,7 +23,7 @@ func (t *Tags) View() string {
 	}
 	st := t.c.Styles
 	if t.bank == "" {
-		return pad([]string{st.Muted.Render("Select a bank to see its tags.")}, w, h)
+		return components.Page([]string{st.Muted.Render("Select a bank to see its tags.")}, w, h)
 	}
 	count := ""
 	switch {
@@ -69,7 +69,7 @@ func (t *Tags) View() string {
 		}
 		lines = append(lines, s)
 	}
-	return pad(lines, w, h)
+	return components.Page(lines, w, h)
 }
 
 // tagOrder is the order the server lists tags in: by how many memories carry each,

@@ -75,7 +75,7 @@ func (m *Model) View() string {
 			lines[i] = components.Fit(at(left, i), lw) + sep + components.Fit(at(right, i), dw)
 		}
 	}
-	return pad(lines, w, h)
+	return components.Page(lines, w, h)
 }
 
 // detailWidth is the detail's width: all of it on a narrow pane, the rest beside the
@@ -124,19 +124,6 @@ func at(lines []string, i int) string {
 		return lines[i]
 	}
 	return ""
-}
-
-// pad makes lines exactly w x h.
-func pad(lines []string, w, h int) string {
-	out := make([]string, h)
-	for i := range out {
-		if i < len(lines) {
-			out[i] = components.Fit(lines[i], w)
-		} else {
-			out[i] = strings.Repeat(" ", w)
-		}
-	}
-	return strings.Join(out, "\n")
 }
 
 // listLines are the filter line, the column titles and the rows in view.
