@@ -40,8 +40,9 @@ func (v editValues) list() [6]string {
 	return [6]string{v.text, v.context, v.start, v.end, v.typ, v.entities}
 }
 
-// splitList splits a comma-separated list, dropping blanks.
-func splitList(s string) []string {
+// SplitList splits a comma-separated list (entities, tags typed as text), dropping
+// blanks.
+func SplitList(s string) []string {
 	out := []string{}
 	for _, p := range strings.Split(s, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -88,8 +89,8 @@ func updateFor(before, after editValues, now time.Time) (client.UpdateMemoryRequ
 		}
 		u.FactType = client.Ptr(after.typ)
 	}
-	if strings.Join(splitList(after.entities), ",") != strings.Join(splitList(before.entities), ",") {
-		ents := splitList(after.entities)
+	if strings.Join(SplitList(after.entities), ",") != strings.Join(SplitList(before.entities), ",") {
+		ents := SplitList(after.entities)
 		u.Entities = &ents
 	}
 	if len(bad) > 0 {

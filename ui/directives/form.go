@@ -59,7 +59,7 @@ func (m *Model) openForm(d *client.Directive) tea.Cmd {
 		if len(bad) > 0 {
 			return nil, bad
 		}
-		tl := splitTags(tags.Value())
+		tl := components.SplitList(tags.Value())
 		if d == nil {
 			return func(ctx context.Context) (tea.Cmd, error) {
 				out, err := cl.CreateDirective(ctx, bank, client.CreateDirectiveRequest{Name: n, Content: text, Priority: p, Tags: tl})
@@ -79,17 +79,6 @@ func (m *Model) openForm(d *client.Directive) tea.Cmd {
 		}, nil
 	}
 	return common.OpenDialog(components.NewForm(m.c, title, op, verb, submit, name, prio, tags, content))
-}
-
-// splitTags splits a comma-separated list of tags, dropping blanks.
-func splitTags(s string) []string {
-	out := []string{}
-	for _, t := range strings.Split(s, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // onSaved lists the directives again, the cursor on the one saved (its priority may
