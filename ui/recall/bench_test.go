@@ -84,15 +84,22 @@ func BenchmarkMoveCursor(b *testing.B) {
 func explainedPane(b *testing.B) (*uitest.Host, *Model) {
 	b.Helper()
 	m, h := uitest.Demo(b, New, uitest.Seed(hindsighttest.WithExplainLab()), uitest.Bank("explain-lab"))
-	list, err := h.C.Client.ListMemories(b.Context(), "explain-lab", client.ListMemoriesParams{Limit: 20})
+	return pinAndExplain(b, h, m, "explain-lab", filters{budget: "high"}, "Which trips are coming up for Priya?")
+}
+
+// pinAndExplain pins the first 20 memories of bank, searches query with f and shows
+// the explainer, the cursor on the eleventh verdict.
+func pinAndExplain(b *testing.B, h *uitest.Host, m *Model, bank string, f filters, query string) (*uitest.Host, *Model) {
+	b.Helper()
+	list, err := h.C.Client.ListMemories(b.Context(), bank, client.ListMemoriesParams{Limit: 20})
 	if err != nil || len(list.Items) < 20 {
 		b.Fatalf("memories: %v", err)
 	}
 	for _, mem := range list.Items {
-		h.Send(common.PinMemoryMsg{BankID: "explain-lab", MemoryID: mem.ID, Text: mem.Text})
+		h.Send(common.PinMemoryMsg{BankID: bank, MemoryID: mem.ID, Text: mem.Text})
 	}
-	m.cur.filters = filters{budget: "high"}
-	m.search.SetValue("Which trips are coming up for Priya?")
+	m.cur.filters = f
+	m.search.SetValue(query)
 	h.Do(m.searchNow())
 	h.Keys("esc", "e")
 	if !m.showExplain || len(m.verdicts()) != 20 {
@@ -160,26 +167,10 @@ func explained2000Pane(b *testing.B) (*uitest.Host, *Model) {
 	b.Helper()
 	srv := uitest.Server(b, hindsighttest.WithSyntheticMemories("bench", 3000))
 	m, h := uitest.Demo(b, New, uitest.OnServer(srv), uitest.Bank("bench"))
-	list, err := h.C.Client.ListMemories(b.Context(), "bench", client.ListMemoriesParams{Limit: 20})
-	if err != nil || len(list.Items) < 20 {
-		b.Fatalf("memories: %v", err)
-	}
-	for _, mem := range list.Items {
-		h.Send(common.PinMemoryMsg{BankID: "bench", MemoryID: mem.ID, Text: mem.Text})
-	}
-	m.cur.filters = filters{budget: "high", trace: true}
-	m.search.SetValue("billing migration Postgres")
-	h.Do(m.searchNow())
-	h.Keys("esc", "e")
-	tr, err := explain.DecodeTrace(m.res.resp.Trace)
-	if err != nil || len(tr.Fused) < 2000 {
+	pinAndExplain(b, h, m, "bench", filters{budget: "high", trace: true}, "billing migration Postgres")
+	if tr, err := explain.DecodeTrace(m.res.resp.Trace); err != nil || len(tr.Fused) < 2000 {
 		b.Fatalf("%v: %d candidates", err, len(tr.Fused))
 	}
-	if !m.showExplain || len(m.verdicts()) != 20 {
-		b.Fatalf("%d verdicts", len(m.verdicts()))
-	}
-	m.exp.cursor = 10
-	m.settle()
 	return h, m
 }
 
