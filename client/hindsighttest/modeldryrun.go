@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"slices"
 	"time"
+
+	"hindsight-tui/textdiff"
 )
 
 // The dry-run refresh shows a refresh plan (MentalModelDryRunRefreshResult) and the
@@ -124,7 +126,7 @@ func (s *Server) dryRunResult(b *bank, mm *mentalModel, now time.Time) map[strin
 		"facts":           map[string]any{"retrieved": countByType(plan.retrieved), "used": countByType(plan.used)},
 		"based_on":        plan.basedOn(),
 		"current_content": mm.content, "candidate_content": plan.candidate, "preview_content": preview,
-		"diff":  unifiedDiff(mm.content, preview, "current", "preview"),
+		"diff":  textdiff.Unified(mm.content, preview, "current", "preview"),
 		"trace": trace, "usage": plan.usage, "duration_ms": trace["duration_ms"], "warnings": plan.warnings(mm),
 	}
 	if plan.fallbackReason != "" {

@@ -1,15 +1,18 @@
-package hindsighttest
+// Package textdiff is the one line diff: the unified diff of two texts, as
+// Python's difflib writes it, so the stand-in server's dry-run refresh and the
+// UI's version comparison read the same.
+package textdiff
 
 import (
 	"fmt"
 	"strings"
 )
 
-// unifiedDiff renders the line diff of a and b the way Python's
+// Unified renders the line diff of a and b the way Python's
 // difflib.unified_diff(a.splitlines(), b.splitlines(), fromfile, tofile, lineterm="")
 // joined by "\n" does: "---"/"+++" headers, "@@ -l,n +l,n @@" hunks with three lines
 // of context, and "" when the texts have the same lines.
-func unifiedDiff(a, b, fromFile, toFile string) string {
+func Unified(a, b, fromFile, toFile string) string {
 	al, bl := splitLines(a), splitLines(b)
 	groups := groupedOpcodes(diffOpcodes(al, bl), 3)
 	if len(groups) == 0 {

@@ -1,4 +1,4 @@
-package hindsighttest
+package textdiff
 
 import "testing"
 
@@ -17,7 +17,7 @@ func TestUnifiedDiffMatchesDifflib(t *testing.T) {
 			"--- current\n+++ preview\n@@ -1,4 +1,7 @@\n ## T\n \n - a\n+- c\n - b\n+\n+Key entities: X."},
 	}
 	for _, tc := range tests {
-		if got := unifiedDiff(tc.a, tc.b, "current", "preview"); got != tc.want {
+		if got := Unified(tc.a, tc.b, "current", "preview"); got != tc.want {
 			t.Errorf("diff(%q, %q) =\n%s\nwant\n%s", tc.a, tc.b, got, tc.want)
 		}
 	}
