@@ -3,6 +3,7 @@ package components
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -267,5 +268,32 @@ func TestDialogsFitTheScreen(t *testing.T) {
 		if sz[0] >= 24 && w > sz[0] {
 			t.Errorf("%v: %d wide", sz, w)
 		}
+	}
+}
+
+// A form taller than the screen scrolls so the focused field shows, and says what is
+// above and below it.
+func TestFormScrollsToTheFocusedField(t *testing.T) {
+	c := testCommon(t)
+	var fields []Field
+	for i := range 12 {
+		fields = append(fields, NewTextField(c, fmt.Sprintf("Field %d", i), "", fmt.Sprintf("f%d", i)))
+	}
+	f := NewForm(c, "Tall", "tall op", "save", func() (Request, error) { return nil, nil }, fields...)
+	h := uitest.NewHost(t, c)
+	h.Open(f)
+	f.SetSize(60, 20)
+	if v := ansi.Strip(f.View()); !strings.Contains(v, "Field 0") || !strings.Contains(v, "lines below") || strings.Contains(v, "Field 11") {
+		t.Fatalf("first field focused:\n%s", v)
+	}
+	for range 11 {
+		h.Keys("tab")
+	}
+	v := ansi.Strip(f.View())
+	if !strings.Contains(v, "Field 11") || !strings.Contains(v, "lines above") || strings.Contains(v, "Field 0\n") {
+		t.Fatalf("last field focused:\n%s", v)
+	}
+	if n := strings.Count(v, "\n") + 1; n > 20 {
+		t.Errorf("the form is %d lines high in 20", n)
 	}
 }

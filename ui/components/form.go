@@ -2,6 +2,7 @@ package components
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -340,13 +341,22 @@ func (f *Form) View() string {
 	// Fields breathe when the screen has room: title, blank, fields, blank, status
 	// and help lines, and the box's frame.
 	spaced := f.height <= 0 || used+len(f.fields)+7 <= f.height
-	lines := []string{Fit(st.OverlayTitle.Render(f.title), w), ""}
+	var body []string
+	focusTop, focusEnd := 0, 0
 	for i, v := range views {
 		if f.gapBefore(i, spaced) {
-			lines = append(lines, "")
+			body = append(body, "")
 		}
-		lines = append(lines, v)
+		if i == f.focus {
+			focusTop = len(body)
+		}
+		body = append(body, strings.Split(v, "\n")...)
+		if i == f.focus {
+			focusEnd = len(body)
+		}
 	}
+	lines := []string{Fit(st.OverlayTitle.Render(f.title), w), ""}
+	lines = append(lines, f.window(body, focusTop, focusEnd, w)...)
 	lines = append(lines, "")
 	switch {
 	case f.run.busy:
@@ -360,6 +370,36 @@ func (f *Form) View() string {
 		lines = append(lines, Fit(st.Muted.Render(l), w))
 	}
 	return renderBox(st.Overlay, strings.Join(lines, "\n"), f.height)
+}
+
+// window is the part of the fields' lines that fits the box with the title above and
+// the status and help below, scrolled so the focused field (lines top to end) shows
+// whole, with a line saying how many fields' lines are above or below.
+func (f *Form) window(body []string, top, end, w int) []string {
+	if f.height <= 0 {
+		return body
+	}
+	room := f.height - f.c.Styles.Overlay.GetVerticalFrameSize() - 4 - len(HelpLines(f.Help(), w))
+	if f.err != "" || f.run.busy {
+		room--
+	}
+	if room <= 2 || len(body) <= room {
+		return body
+	}
+	room -= 2 // the "more above" and "more below" lines
+	start := 0
+	if end > room {
+		start = min(end-room, top)
+	}
+	stop := min(start+room, len(body))
+	more := func(n int, where string) string {
+		if n <= 0 {
+			return ""
+		}
+		return Fit(f.c.Styles.Muted.Render(fmt.Sprintf("  ⋮ %d more %s", n, where)), w)
+	}
+	out := append([]string{more(start, "lines above")}, body[start:stop]...)
+	return append(out, more(len(body)-stop, "lines below (tab moves)"))
 }
 
 // Fields returns the form's fields, for the code that built them and for tests.
