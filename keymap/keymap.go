@@ -252,6 +252,14 @@ func Default() KeyMap {
 			TextDown:     key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll content down")),
 			OlderVersion: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "older version")),
 			NewerVersion: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "newer version")),
+			Diff:         key.NewBinding(key.WithKeys("="), key.WithHelp("=", "diff versions")),
+			Mark:         key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mark version to diff")),
+			Create:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new model")),
+			Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit model")),
+			Delete:       key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete model")),
+			Refresh:      key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "refresh content")),
+			DryRun:       key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "dry-run refresh")),
+			Clear:        key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear content")),
 		},
 		Directives: Directives{
 			Toggle: key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
@@ -332,6 +340,14 @@ type Models struct {
 	TextDown     key.Binding
 	OlderVersion key.Binding // show an older version of the content, from the history
 	NewerVersion key.Binding // back towards the current content
+	Diff         key.Binding // the version in view against the one before it, or the marked one
+	Mark         key.Binding // mark the version in view as the diff's other side
+	Create       key.Binding
+	Edit         key.Binding
+	Delete       key.Binding
+	Refresh      key.Binding // refresh the model's content (a reflect on the server)
+	DryRun       key.Binding // what a refresh would write, persisting nothing
+	Clear        key.Binding // empty the content so the next refresh rebuilds it
 }
 
 // Documents bindings act in the documents pane, beside the list keys. The writes

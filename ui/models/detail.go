@@ -64,21 +64,32 @@ func (c *mdCache) get(k mdKey, md string) []string {
 
 // detailView draws the open model's title line and the lines in view.
 func (m *Model) detailView(w, h int) []string {
-	st := m.c.Styles
 	title := m.det.id
 	if m.det.model != nil {
 		title = m.det.model.Name
 	}
+	return m.scrolled(sanitize.Line(title), m.det.lines, m.det.scroll, m.det.busy, w, h)
+}
+
+// dryView draws the dry run's title line and the lines in view.
+func (m *Model) dryView(w, h int) []string {
+	return m.scrolled("Dry-run refresh of "+m.dry.name, m.dry.lines, m.dry.scroll, m.dry.busy, w, h)
+}
+
+// scrolled is a title line (with the spinner or the position on the right) over the
+// lines from scroll that fit in h-1 rows.
+func (m *Model) scrolled(title string, body []string, scroll int, busy bool, w, h int) []string {
+	st := m.c.Styles
 	right := ""
-	if m.det.busy {
+	if busy {
 		right = m.spin.View() + " loading"
-	} else if n := len(m.det.lines); n > h-1 {
-		right = fmt.Sprintf("%d–%d of %d", m.det.scroll+1, min(m.det.scroll+h-1, n), n)
+	} else if n := len(body); n > h-1 {
+		right = fmt.Sprintf("%d–%d of %d", scroll+1, min(scroll+h-1, n), n)
 	}
-	lines := []string{components.Spread(st.Bold.Render(components.Truncate(sanitize.Line(title), w-16)), st.Muted.Render(right), w)}
-	end := min(m.det.scroll+h-1, len(m.det.lines))
-	if m.det.scroll < end {
-		lines = append(lines, m.det.lines[m.det.scroll:end]...)
+	lines := []string{components.Spread(st.Bold.Render(components.Truncate(title, w-16)), st.Muted.Render(right), w)}
+	end := min(scroll+h-1, len(body))
+	if scroll < end {
+		lines = append(lines, body[scroll:end]...)
 	}
 	return lines
 }
@@ -111,6 +122,15 @@ func (m *Model) detailLines(w int) []string {
 	}
 	add(st.Muted.Render("id ") + sanitize.Line(mm.ID))
 	wrap(s.why, badge)
+	if f, ok := m.follow[mm.ID]; ok {
+		wrap("Refreshing now (operation "+common.ShortID(f.op)+"); this view reloads when it ends.", st.Accent.Render)
+	} else if o, ok := m.lastOutcome(mm); ok {
+		style := st.Muted.Render
+		if o.bad {
+			style = st.Error.Render
+		}
+		wrap("Last refresh: "+o.text+".", style)
+	}
 	field := func(label, value string) {
 		wrap(label+" "+sanitize.Line(value), func(l ...string) string { return st.Text.Render(l...) })
 	}
@@ -133,6 +153,12 @@ func (m *Model) detailLines(w int) []string {
 		field("Based on:", basedOnSummary(a.BasedOn))
 	}
 	add("")
+	if m.det.diff {
+		out = append(out, m.versionDiffLines(w)...)
+		add("")
+		out = append(out, m.historyLines(w)...)
+		return out
+	}
 	content, label := mm.Content, "Content (current)"
 	if v := m.det.version; v >= 0 && v < len(m.det.history) {
 		content = m.det.history[v].PreviousContent
@@ -146,8 +172,28 @@ func (m *Model) detailLines(w int) []string {
 		out = append(out, m.md.get(mdKey{model: mm.ID, version: m.det.version, width: w, dark: m.c.Styles.IsDark}, content)...)
 	}
 	add("")
+	if a := mm.Answer(); a != nil && a.Trace != nil && m.det.version == -1 {
+		out = append(out, m.traceLines(a.Trace, w)...)
+		add("")
+	}
 	out = append(out, m.historyLines(w)...)
 	return out
+}
+
+// lastOutcome is how the model's last refresh ended: the one this pane followed, else
+// what the stored answer says (a failed refresh leaves its reason there).
+func (m *Model) lastOutcome(mm *client.MentalModel) (outcome, bool) {
+	if o, ok := m.outcomes[mm.ID]; ok {
+		return o, true
+	}
+	a := mm.Answer()
+	if a == nil {
+		return outcome{}, false
+	}
+	if a.RefreshSkipped != "" {
+		return outcome{text: "refresh failed: " + strings.ReplaceAll(sanitize.Line(a.RefreshSkipped), "_", " ") + " (content kept)", bad: true}, true
+	}
+	return outcomeWords(a.Outcome)
 }
 
 // historyLines lists the versions: the current one, then each replaced content,
@@ -170,6 +216,9 @@ func (m *Model) historyLines(w int) []string {
 	}
 	add(st.Section.Render(fmt.Sprintf("History (%s)", common.Plural(len(m.det.history)+1, "version", "versions"))))
 	mark := func(v int, text string) {
+		if v == m.det.mark {
+			text += " · marked"
+		}
 		if v == m.det.version {
 			add(st.Accent.Render("▌ ") + st.Selected.Render(components.Fit(text, w-gutter)))
 		} else {

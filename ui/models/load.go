@@ -100,6 +100,8 @@ type detail struct {
 	seq     int
 	cancel  context.CancelFunc
 	version int // -1 = the current content, else an index into history
+	mark    int // the version marked as the diff's other side, or noMark
+	diff    bool
 	scroll  int
 	lines   []string // settled by settle, drawn by View
 }
@@ -126,7 +128,7 @@ func (m *Model) openModel(id string) tea.Cmd {
 	if i := slices.IndexFunc(m.list.items, func(mm client.MentalModel) bool { return mm.ID == id }); i >= 0 {
 		listed = m.list.items[i].IsStale
 	}
-	m.det = detail{id: id, busy: true, seq: seq, version: -1, listed: listed}
+	m.det = detail{id: id, busy: true, seq: seq, version: -1, mark: noMark, listed: listed}
 	ctx, cancel := m.c.Context(context.Background())
 	m.det.cancel = cancel
 	bank, cl := m.bank, m.c.Client

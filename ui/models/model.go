@@ -51,6 +51,10 @@ type Model struct {
 
 	spin spinner.Model
 	md   *mdCache
+
+	follow   map[string]following // refreshes this pane started, by model id
+	outcomes map[string]outcome   // how each followed refresh ended, by model id
+	dry      dryRun               // the dry-run refresh in view
 }
 
 // listState is the loaded models and the request filling them.
@@ -71,7 +75,7 @@ var (
 
 // New returns the mental models pane; it loads nothing until it is first shown.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, md: newMDCache()}
+	m := &Model{c: c, keys: c.Keys, md: newMDCache(), follow: map[string]following{}, outcomes: map[string]outcome{}}
 	m.keys.List.Filter.SetHelp(m.keys.List.Filter.Help().Key, keymap.FilterDesc("names, ids, tags", false))
 	m.filter = components.NewInput(c.Styles, "/ ", "filter the loaded models")
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
@@ -129,6 +133,20 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onListed(msg)
 	case detailMsg:
 		cmd = m.onDetail(msg)
+	case refreshStartedMsg:
+		cmd = m.onRefreshStarted(msg)
+	case pollMsg:
+		cmd = m.onPoll(msg)
+	case polledMsg:
+		cmd = m.onPolled(msg)
+	case savedMsg:
+		cmd = m.onSaved(msg)
+	case clearedMsg:
+		cmd = m.onCleared(msg)
+	case deletedMsg:
+		cmd = m.onDeleted(msg)
+	case dryRunMsg:
+		cmd = m.onDryRun(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() && m.loading() {
 			m.spin, cmd = m.spin.Update(msg)
@@ -140,7 +158,9 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 }
 
 // loading says a request is in flight, so the spinner turns.
-func (m *Model) loading() bool { return m.list.busy || m.det.busy }
+func (m *Model) loading() bool {
+	return m.list.busy || m.det.busy || m.dry.busy || len(m.follow) > 0
+}
 
 // selectBank switches to another bank: the filter stays, everything loaded goes.
 func (m *Model) selectBank(id string) tea.Cmd {
@@ -150,6 +170,9 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.bank = id
 	m.open = false
 	m.det.stop()
+	m.closeDryRun()
+	clear(m.follow) // the operations pane still follows them and says how they end
+	clear(m.outcomes)
 	m.det = detail{seq: m.det.seq}
 	m.keep = ""
 	m.stopList()
@@ -173,6 +196,12 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		var cmd tea.Cmd
 		m.filter, cmd = m.filter.Update(k)
 		m.applyFilter()
+		return cmd
+	}
+	if m.dry.active {
+		return m.dryKey(k)
+	}
+	if cmd, ok := m.actionKey(k); ok {
 		return cmd
 	}
 	if m.open {
@@ -222,6 +251,15 @@ func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.NewerVersion):
 		m.det.version = max(m.det.version-1, -1)
 		m.det.scroll = 0
+	case key.Matches(k, km.Diff):
+		m.det.diff = !m.det.diff
+		m.det.scroll = 0
+	case key.Matches(k, km.Mark):
+		if m.det.mark == m.det.version {
+			m.det.mark = noMark
+		} else {
+			m.det.mark = m.det.version
+		}
 	case key.Matches(k, kl.Up, km.TextUp):
 		m.det.scroll--
 	case key.Matches(k, kl.Down, km.TextDown):
@@ -234,6 +272,60 @@ func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
 		m.det.scroll = 0
 	case key.Matches(k, kl.Bottom):
 		m.det.scroll = 1 << 30
+	}
+	return nil
+}
+
+// actionKey runs the writes, in the list and the open model alike (they act on the
+// open model, else the selected one). ok is false for any other key.
+func (m *Model) actionKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	km := m.keys.Models
+	mm := m.current()
+	switch {
+	case key.Matches(k, km.Create):
+		return m.openForm(nil), true
+	case mm == nil:
+		return nil, false
+	case key.Matches(k, km.Edit):
+		return m.openForm(mm), true
+	case key.Matches(k, km.Delete):
+		return m.confirmDelete(), true
+	case key.Matches(k, km.Refresh):
+		return m.refresh(mm.ID), true
+	case key.Matches(k, km.DryRun):
+		return m.startDryRun(), true
+	case key.Matches(k, km.Clear):
+		return m.confirmClear(), true
+	}
+	return nil, false
+}
+
+// dryKey scrolls the dry run; F refreshes for real, d runs it again, esc goes back.
+func (m *Model) dryKey(k tea.KeyPressMsg) tea.Cmd {
+	kl, km, page := m.keys.List, m.keys.Models, max(m.height-2, 1)
+	switch {
+	case key.Matches(k, kl.Back):
+		m.closeDryRun()
+	case key.Matches(k, km.Refresh):
+		id := m.dry.id
+		m.closeDryRun()
+		return m.refresh(id)
+	case key.Matches(k, km.DryRun):
+		if mm := m.current(); mm != nil && mm.ID == m.dry.id {
+			return m.startDryRun()
+		}
+	case key.Matches(k, kl.Up, km.TextUp):
+		m.dry.scroll--
+	case key.Matches(k, kl.Down, km.TextDown):
+		m.dry.scroll++
+	case key.Matches(k, kl.PageUp):
+		m.dry.scroll -= page
+	case key.Matches(k, kl.PageDown):
+		m.dry.scroll += page
+	case key.Matches(k, kl.Top):
+		m.dry.scroll = 0
+	case key.Matches(k, kl.Bottom):
+		m.dry.scroll = 1 << 30
 	}
 	return nil
 }
@@ -293,6 +385,13 @@ func (m *Model) syncKeys() {
 	km.TextDown.SetEnabled(m.open)
 	km.OlderVersion.SetEnabled(m.open && m.det.version < len(m.det.history)-1)
 	km.NewerVersion.SetEnabled(m.open && m.det.version > -1)
+	km.Diff.SetEnabled(m.open && len(m.det.history) > 0)
+	km.Mark.SetEnabled(m.open && len(m.det.history) > 0)
+	writes, has := !m.c.ReadOnly && m.bank != "", m.current() != nil
+	km.Create.SetEnabled(writes)
+	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Refresh, &km.DryRun, &km.Clear} {
+		b.SetEnabled(writes && has)
+	}
 }
 
 // ShortHelp implements common.Pane.
@@ -301,10 +400,12 @@ func (m *Model) ShortHelp() []key.Binding {
 	switch {
 	case m.filtering:
 		return []key.Binding{km.Leave}
+	case m.dry.active:
+		return []key.Binding{kl.Back, km.Refresh, km.TextDown, km.DryRun}
 	case m.open:
-		return []key.Binding{kl.Back, km.TextDown, km.OlderVersion, km.NewerVersion, m.keys.Global.Refresh}
+		return []key.Binding{kl.Back, km.OlderVersion, km.NewerVersion, km.Diff, km.Refresh, km.DryRun, km.Mark, km.Edit, km.TextDown, m.keys.Global.Refresh}
 	}
-	return []key.Binding{kl.Open, kl.Filter, m.keys.Global.Refresh}
+	return []key.Binding{kl.Open, kl.Filter, km.Refresh, km.DryRun, km.Create, km.Edit, km.Delete, m.keys.Global.Refresh}
 }
 
 // FullHelp implements common.Pane.
@@ -313,7 +414,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{kl.Up, kl.Down, kl.PageUp, kl.PageDown, kl.Top, kl.Bottom, kl.Open, kl.Back},
 		{kl.Filter, km.Leave, m.keys.Global.Refresh},
-		{km.TextDown, km.TextUp, km.OlderVersion, km.NewerVersion},
+		{km.TextDown, km.TextUp, km.OlderVersion, km.NewerVersion, km.Diff, km.Mark},
+		{km.Create, km.Edit, km.Refresh, km.DryRun, km.Clear, km.Delete},
 	}
 }
 

@@ -22,9 +22,12 @@ func (m *Model) View() string {
 		return ""
 	}
 	var lines []string
-	if m.open {
+	switch {
+	case m.dry.active:
+		lines = m.dryView(w, h)
+	case m.open:
 		lines = m.detailView(w, h)
-	} else {
+	default:
 		lines = m.listLines(w, h)
 	}
 	blank := strings.Repeat(" ", w)
@@ -49,6 +52,10 @@ func (m *Model) settle() {
 		m.det.lines = m.detailLines(w)
 		m.det.scroll = min(max(m.det.scroll, 0), max(len(m.det.lines)-(h-1), 0))
 	}
+	if m.dry.active {
+		m.dry.lines = m.dryRunLines(w)
+		m.dry.scroll = min(max(m.dry.scroll, 0), max(len(m.dry.lines)-(h-1), 0))
+	}
 }
 
 // listOrder is the server's order, the one the REFRESHED column shows; the route
@@ -71,7 +78,12 @@ type column struct {
 func (m *Model) columns(w int) []column {
 	now := m.c.Now()
 	all := []column{
-		{"STATE", 19, func(_ *client.MentalModel, s staleness) string { return s.badge }},
+		{"STATE", 19, func(mm *client.MentalModel, s staleness) string {
+			if _, ok := m.follow[mm.ID]; ok {
+				return "refreshing…"
+			}
+			return s.badge
+		}},
 		{"REFRESHED" + common.SortedDown, 10, func(mm *client.MentalModel, _ staleness) string { return refreshed(mm, now) }},
 		{"TAGS (MATCH)", 20, func(mm *client.MentalModel, _ staleness) string {
 			if len(mm.Tags) == 0 {
