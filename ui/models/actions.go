@@ -268,6 +268,8 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 		m.open = false
 		m.det.stop()
 	}
+	row := m.cursor
+	m.visible = m.visible[:0] // indexes into the items about to shift
 	for i := range m.list.items {
 		if m.list.items[i].ID == msg.id {
 			m.list.items = append(m.list.items[:i:i], m.list.items[i+1:]...)
@@ -275,7 +277,6 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 			break
 		}
 	}
-	row := m.cursor
 	m.applyFilter()
 	m.moveTo(row)
 	return tea.Batch(common.Toast("Deleted mental model "+msg.name), m.reload())

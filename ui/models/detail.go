@@ -137,7 +137,7 @@ func (m *Model) detailLines(w int) []string {
 	field("Refreshed:", fmt.Sprintf("%s (%s) · created %s", refreshed(mm, now),
 		mm.LastRefreshedAt.UTC().Format("2006-01-02 15:04 UTC"), mm.CreatedAt.UTC().Format("2006-01-02")))
 	if t, ok := nextRun(mm, now); ok {
-		field("Next refresh:", t.Format("2006-01-02 15:04 UTC")+" ("+t.In(now.Location()).Format("15:04 MST")+" local), if stale then")
+		field("Next refresh:", t.Format("2006-01-02 15:04 UTC")+inLocal(t, now)+", if stale then")
 	}
 	add("")
 	add(st.Section.Render("Configuration"))
@@ -153,6 +153,7 @@ func (m *Model) detailLines(w int) []string {
 		field("Based on:", basedOnSummary(a.BasedOn))
 	}
 	add("")
+	m.det.contentAt = len(out)
 	if m.det.diff {
 		out = append(out, m.versionDiffLines(w)...)
 		add("")

@@ -99,8 +99,7 @@ func (f *triggerField) settle() {
 			if !ok {
 				break
 			}
-			f.preview = append(f.preview, line("fires "+next.UTC().Format("Mon 2006-01-02 15:04 UTC")+
-				" ("+next.In(now.Location()).Format("15:04 MST")+" local)", st.Muted.Render))
+			f.preview = append(f.preview, line("fires "+next.UTC().Format("Mon 2006-01-02 15:04 UTC")+inLocal(next, now), st.Muted.Render))
 			t = next
 		}
 		if len(f.preview) == 0 {

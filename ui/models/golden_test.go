@@ -38,6 +38,13 @@ func TestGoldenViews(t *testing.T) {
 		{name: "detail-older", bank: uitest.DemoBank, setup: open("alex-travel-profile", "[", "[")},
 		{name: "detail-cron", bank: "team-platform", setup: open("black-friday-readiness")},
 		{name: "detail-rot", bank: "research-agent", setup: open("retrieval-findings")},
+		// The current content against the one it replaced: lines and cited memories.
+		{name: "detail-diff", bank: uitest.DemoBank, setup: open("alex-travel-profile", "=")},
+		// What a refresh would write, before committing to one.
+		{name: "dry-run", bank: "team-platform", setup: func(r *uitest.Host, m *Model) {
+			m.cursor = slices.Index(ids(m), "service-ownership")
+			r.Keys("d")
+		}},
 	}
 	for _, term := range uitest.Terminals {
 		for _, sc := range screens {

@@ -103,7 +103,10 @@ type detail struct {
 	mark    int // the version marked as the diff's other side, or noMark
 	diff    bool
 	scroll  int
-	lines   []string // settled by settle, drawn by View
+	// toContent scrolls to the content (or the diff) at the next layout, after [, ] or =
+	toContent bool
+	contentAt int      // the line the content (or the diff) starts on
+	lines     []string // settled by settle, drawn by View
 }
 
 // stop cancels the detail request in flight.
@@ -128,7 +131,8 @@ func (m *Model) openModel(id string) tea.Cmd {
 	if i := slices.IndexFunc(m.list.items, func(mm client.MentalModel) bool { return mm.ID == id }); i >= 0 {
 		listed = m.list.items[i].IsStale
 	}
-	m.det = detail{id: id, busy: true, seq: seq, version: -1, mark: noMark, listed: listed}
+	diff := m.det.diff && m.det.id == id // a reload of the model keeps the diff in view
+	m.det = detail{id: id, busy: true, seq: seq, version: -1, mark: noMark, listed: listed, diff: diff}
 	ctx, cancel := m.c.Context(context.Background())
 	m.det.cancel = cancel
 	bank, cl := m.bank, m.c.Client

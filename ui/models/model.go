@@ -247,13 +247,13 @@ func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
 		return tea.Batch(m.reload(), m.openModel(m.det.id))
 	case key.Matches(k, km.OlderVersion):
 		m.det.version = min(m.det.version+1, len(m.det.history)-1)
-		m.det.scroll = 0
+		m.det.toContent = true
 	case key.Matches(k, km.NewerVersion):
 		m.det.version = max(m.det.version-1, -1)
-		m.det.scroll = 0
+		m.det.toContent = true
 	case key.Matches(k, km.Diff):
 		m.det.diff = !m.det.diff
-		m.det.scroll = 0
+		m.det.toContent = true
 	case key.Matches(k, km.Mark):
 		if m.det.mark == m.det.version {
 			m.det.mark = noMark
@@ -386,6 +386,11 @@ func (m *Model) syncKeys() {
 	km.OlderVersion.SetEnabled(m.open && m.det.version < len(m.det.history)-1)
 	km.NewerVersion.SetEnabled(m.open && m.det.version > -1)
 	km.Diff.SetEnabled(m.open && len(m.det.history) > 0)
+	if m.det.diff {
+		km.Diff.SetHelp(km.Diff.Help().Key, "show content")
+	} else {
+		km.Diff.SetHelp(km.Diff.Help().Key, m.c.Keys.Models.Diff.Help().Desc)
+	}
 	km.Mark.SetEnabled(m.open && len(m.det.history) > 0)
 	writes, has := !m.c.ReadOnly && m.bank != "", m.current() != nil
 	km.Create.SetEnabled(writes)

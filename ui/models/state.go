@@ -79,6 +79,16 @@ func nextRun(mm *client.MentalModel, now time.Time) (time.Time, bool) {
 	return spec.Next(now)
 }
 
+// inLocal is " (15:04 CET local)": t in the local time zone of now, or "" where the
+// local clock reads as UTC then (crons are UTC).
+func inLocal(t, now time.Time) string {
+	lt := t.In(now.Location())
+	if _, off := lt.Zone(); off == 0 {
+		return ""
+	}
+	return " (" + lt.Format("15:04 MST") + " local)"
+}
+
 // triggerSummary says in one line when the model refreshes by itself.
 func triggerSummary(mm *client.MentalModel) string {
 	t := mm.Trigger

@@ -50,6 +50,9 @@ func (m *Model) settle() {
 	m.ensureVisible()
 	if m.open {
 		m.det.lines = m.detailLines(w)
+		if m.det.toContent && m.det.model != nil {
+			m.det.scroll, m.det.toContent = m.det.contentAt, false
+		}
 		m.det.scroll = min(max(m.det.scroll, 0), max(len(m.det.lines)-(h-1), 0))
 	}
 	if m.dry.active {
