@@ -11,6 +11,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
@@ -273,7 +274,10 @@ func TestVersionDiff(t *testing.T) {
 	if !strings.Contains(v, "Diff replaced") || !strings.Contains(v, "→ current") || !strings.Contains(v, "Cited memories") {
 		t.Fatalf("no diff of the current content against the last replaced:\n%s", v)
 	}
-	if !slices.ContainsFunc(m.det.lines, func(l string) bool { s := ansi.Strip(l); return strings.HasPrefix(s, "+ ") || strings.HasPrefix(s, "- ") }) {
+	if !slices.ContainsFunc(m.det.lines, func(l string) bool {
+		s := ansi.Strip(l)
+		return strings.HasPrefix(s, "+ ") || strings.HasPrefix(s, "- ")
+	}) {
 		t.Error("the diff has no added or removed line")
 	}
 	r.Keys("m", "[", "[")
@@ -302,5 +306,29 @@ func TestInLocal(t *testing.T) {
 	tokyo := time.FixedZone("JST", 9*3600)
 	if s := inLocal(at, at.In(tokyo)); s != " (15:00 JST local)" {
 		t.Errorf("Tokyo: %q", s)
+	}
+}
+
+// TestActions: the palette offers the writes on the selected model only without
+// --read-only, and running one acts like its key.
+func TestActions(t *testing.T) {
+	m, r := uitest.Demo(t, New, uitest.Bank("team-platform"))
+	on(t, m, "service-ownership")
+	var dry *common.Action
+	for _, a := range m.Actions() {
+		if strings.HasPrefix(a.Name, "Dry-run refresh of") && strings.Contains(a.Name, "Service ownership") {
+			dry = &a
+		}
+	}
+	if dry == nil {
+		t.Fatalf("no dry-run action in %+v", m.Actions())
+	}
+	r.Deliver(dry.Msg)
+	if !m.dry.active || m.dry.id != "service-ownership" {
+		t.Fatal("the palette's dry run did nothing")
+	}
+	ro, _ := uitest.Demo(t, New, uitest.ReadOnly())
+	if acts := ro.Actions(); len(acts) != 1 || acts[0].Key != "r" {
+		t.Fatalf("read-only actions = %+v", acts)
 	}
 }

@@ -147,6 +147,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onDeleted(msg)
 	case dryRunMsg:
 		cmd = m.onDryRun(msg)
+	case common.ActionMsg:
+		cmd = m.onAction(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() && m.loading() {
 			m.spin, cmd = m.spin.Update(msg)
