@@ -380,26 +380,28 @@ func (f *Form) window(body []string, top, end, w int) []string {
 		return body
 	}
 	room := f.height - f.c.Styles.Overlay.GetVerticalFrameSize() - 4 - len(HelpLines(f.Help(), w))
-	if f.err != "" || f.run.busy {
+	switch {
+	case f.run.busy:
 		room--
+	case f.err != "":
+		room -= len(Wrap("✗ "+f.err, w, 4))
 	}
 	if room <= 2 || len(body) <= room {
 		return body
 	}
-	room -= 2 // the "more above" and "more below" lines
-	start := 0
-	if end > room {
-		start = min(end-room, top)
-	}
-	stop := min(start+room, len(body))
 	more := func(n int, where string) string {
-		if n <= 0 {
-			return ""
-		}
 		return Fit(f.c.Styles.Muted.Render(fmt.Sprintf("  ⋮ %d more %s", n, where)), w)
 	}
-	out := append([]string{more(start, "lines above")}, body[start:stop]...)
-	return append(out, more(len(body)-stop, "lines below (tab moves)"))
+	if end <= room-1 { // the top of the form, with a line saying what is below
+		return append(body[:room-1:room-1], more(len(body)-(room-1), "lines below (tab moves)"))
+	}
+	if len(body)-top <= room-1 { // the bottom, with a line saying what is above
+		start := len(body) - (room - 1)
+		return append([]string{more(start, "lines above")}, body[start:]...)
+	}
+	start := min(end-(room-2), top)
+	out := append([]string{more(start, "lines above")}, body[start:start+room-2]...)
+	return append(out, more(len(body)-(start+room-2), "lines below (tab moves)"))
 }
 
 // Fields returns the form's fields, for the code that built them and for tests.

@@ -128,7 +128,7 @@ func (m *Model) openForm(mm *client.MentalModel) tea.Cmd {
 		match:    components.NewTextField(c, "Tags match", "all_strict (tagged default) · any · all · any_strict · exact", "trigger.tags_match"),
 		trigger:  newTriggerField(c),
 		mode:     components.NewTextField(c, "Mode", "full (default) or delta: edit the content with new memories only", "trigger.mode"),
-		interval: components.NewTextField(c, "Minimum interval", "between automatic refreshes: 30m, 6h, 3600 (s); empty = bank default", "trigger.min_refresh_interval_seconds"),
+		interval: components.NewTextField(c, "Minimum interval", "30m, 6h or seconds; empty = the bank default", "trigger.min_refresh_interval_seconds"),
 		tokens:   components.NewTextField(c, "Max tokens", "256–8192; empty = server default (2048)", "max_tokens"),
 	}
 	title, op, verb := "New mental model", "create mental model", "create"
