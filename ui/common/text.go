@@ -36,14 +36,34 @@ func Noun(n int, one, many string) string {
 	return many
 }
 
-// ShortID is the first eight characters of an id, sanitized: enough to tell memories,
-// operations or documents apart in a row, a notice or a confirmation.
+// ShortID is an id short enough for a row, a notice or a confirmation, sanitized: the
+// first eight characters of a generated (hex, UUID-like) id, enough to tell memories
+// or operations apart, and a chosen id ("alex-travel-profile") whole up to 24 cells,
+// since its first eight characters ("alex-tra") would name nothing.
 func ShortID(id string) string {
 	id = sanitize.Line(id)
-	if r := []rune(id); len(r) > 8 {
+	r := []rune(id)
+	if len(r) <= 8 {
+		return id
+	}
+	if generated(id) {
 		return string(r[:8])
 	}
-	return id
+	return ansi.Truncate(id, 24, "…")
+}
+
+// generated reports whether id starts with eight hex digits, as UUIDs and the server's
+// own ids do.
+func generated(id string) bool {
+	if len(id) < 8 {
+		return false
+	}
+	for _, c := range id[:8] {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+			return false
+		}
+	}
+	return true
 }
 
 // ItemName names one item in a confirmation or a notice: the first line of its text,
