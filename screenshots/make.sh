@@ -334,3 +334,32 @@ shot mems memories
 keys mems Enter
 wait_for mems "E edit · x invalidate"
 shot mems inspector
+# The mental models pane: the platform team's models, a dry-run refresh of one, then
+# its current content against the version a real refresh replaced.
+start models 120 40 --demo
+wait_for models "Alex's assistant"
+keys models j j j
+wait_for models "bank team-platform"
+keys models :
+wait_for models "Create bank"
+keys models -l "Mental models"
+keys models Enter
+wait_for models "Service ownership map"
+shot models models
+keys models G
+sleep 0.3
+for ((i = 0; i < 10; i++)); do
+  if tmux -S "$sock" capture-pane -p -t models | grep -q "▌ Service ownership map"; then break; fi
+  keys models k
+  sleep 0.1
+done
+keys models d
+wait_for models "Nothing was stored"
+shot models models-dryrun
+keys models F
+wait_for models "content updated"
+keys models Enter
+wait_for models "[ older version"
+keys models =
+wait_for models "Diff replaced"
+shot models models-diff
