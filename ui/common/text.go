@@ -49,6 +49,10 @@ func ShortID(id string) string {
 	if generated(id) {
 		return string(r[:8])
 	}
+	// A typed generated id ("mm-" and 32 hex digits) keeps its type and eight digits.
+	if i := strings.IndexByte(id, '-'); i > 0 && i <= 4 && generated(id[i+1:]) {
+		return id[:i+9]
+	}
 	return ansi.Truncate(id, 24, "…")
 }
 
