@@ -110,9 +110,8 @@ func (f *triggerField) settle() {
 
 // modelForm holds the fields of the create/edit form.
 type modelForm struct {
-	name, tags, match, mode, interval, tokens *components.TextField
-	query                                     *components.EditorField
-	trigger                                   *triggerField
+	name, query, tags, match, mode, interval, tokens *components.TextField
+	trigger                                          *triggerField
 }
 
 // openForm opens the form for a new model (mm nil) or for mm; nothing under --read-only.
@@ -123,7 +122,7 @@ func (m *Model) openForm(mm *client.MentalModel) tea.Cmd {
 	c := m.c
 	f := modelForm{
 		name:     components.NewTextField(c, "Name", "what the model answers, in a few words", "name"),
-		query:    components.NewEditorField(c, "Source query", "the question each refresh asks reflect", 3, "source_query"),
+		query:    components.NewTextField(c, "Source query", "the question each refresh asks reflect", "source_query"),
 		tags:     components.NewTextField(c, "Tags", "comma-separated; none = the whole bank", "tags"),
 		match:    components.NewTextField(c, "Tags match", "all_strict (tagged default) · any · all · any_strict · exact", "trigger.tags_match"),
 		trigger:  newTriggerField(c),
@@ -144,7 +143,7 @@ func (m *Model) openForm(mm *client.MentalModel) tea.Cmd {
 // fill puts mm's definition in the fields.
 func (f modelForm) fill(mm *client.MentalModel) {
 	f.name.SetValue(sanitize.Line(mm.Name))
-	f.query.SetValue(sanitize.Text(mm.SourceQuery))
+	f.query.SetValue(sanitize.Line(mm.SourceQuery))
 	f.tags.SetValue(sanitize.Line(strings.Join(mm.Tags, ", ")))
 	if mm.MaxTokens > 0 {
 		f.tokens.SetValue(strconv.Itoa(mm.MaxTokens))
