@@ -298,8 +298,7 @@ func (m *Model) syncKeys() {
 	for _, b := range []*key.Binding{&kk.Rename, &kk.Move, &kk.Delete} {
 		b.SetEnabled(write && inTree && r != nil)
 	}
-	folder := inTree && r != nil && r.node.Kind == client.NodeFolder
-	kk.Fold.SetEnabled(folder)
+	kk.Fold.SetEnabled(inTree && r != nil)
 	kk.Expand.SetEnabled(inTree && r != nil)
 	kk.Collapse.SetEnabled(inTree && r != nil)
 	kk.Export.SetEnabled(m.bank != "" && m.tree.loaded && m.moving == "")

@@ -112,7 +112,11 @@ func TestSearch(t *testing.T) {
 	if !m.Capturing() {
 		t.Fatal("the search box does not capture typing")
 	}
-	h.Type("pgbouncer connections\n")
+	h.Type("pgbouncer connections")
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "/ pgbouncer connections") {
+		t.Fatalf("the search box does not show while typing:\n%s", v)
+	}
+	h.Keys("enter")
 	if m.Capturing() || m.view != viewSearch || len(m.search.results) == 0 {
 		t.Fatalf("view %v, results %+v", m.view, m.search.results)
 	}

@@ -128,6 +128,9 @@ func (m *Model) titleLine(w int) string {
 		return components.Fit(st.Accent.Render("Move "+m.movingName+" to: ")+st.Muted.Render("pick a folder, enter moves, esc cancels"), w)
 	}
 	left := st.Label.Render("Knowledge base")
+	if m.search.typing {
+		left = m.search.input.View()
+	}
 	right := ""
 	if m.tree.loaded {
 		pages, folders, stale := counts(m.tree.roots)
@@ -268,7 +271,7 @@ func (m *Model) resultLines(w, h int) []string {
 			}
 		}
 		line := components.Spread(name, right, w-gutter)
-		snippet := "  " + components.Fit(sanitize.Line(r.Snippet), w-gutter-2)
+		snippet := "  " + components.Fit(sanitize.Line(plainSnippet(r.Snippet)), w-gutter-2)
 		if i == s.cursor {
 			g, style := st.Muted.Render("▌ "), st.Cursor
 			if m.focused && !s.typing {
@@ -280,4 +283,17 @@ func (m *Model) resultLines(w, h int) []string {
 		lines = append(lines, "  "+st.Text.Render(components.Fit(line, w-gutter)), "  "+st.Muted.Render(snippet))
 	}
 	return lines
+}
+
+// plainSnippet is a search snippet (the page's first characters, markdown) as one
+// line of text: heading marks go, lines join.
+func plainSnippet(s string) string {
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "#")); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, " · ")
 }
