@@ -121,8 +121,8 @@ func writeExport(ctx context.Context, dir string, files []exportFile) (string, e
 		}
 	}
 	if len(clash) > 0 {
-		return "", fmt.Errorf("%s of the %s exist there already (%s): nothing was written; name a new or empty directory",
-			common.Plural(len(clash), "file", "files"), common.Plural(len(files), "file", "files"), clash[0])
+		return "", fmt.Errorf("%s of the %s to write exist there already (%s): nothing was written; name a new or empty directory",
+			common.Thousands(len(clash)), common.Plural(len(files), "file", "files"), clash[0])
 	}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {

@@ -47,7 +47,7 @@ func (m *Model) settle() {
 	if w <= 0 || h <= 0 {
 		return
 	}
-	if iw := max(w-20, 12); iw != m.search.input.Width() {
+	if iw := max(w/2, 12); iw != m.search.input.Width() {
 		m.search.input.SetWidth(iw)
 	}
 	m.ensureVisible()

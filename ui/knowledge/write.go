@@ -126,7 +126,7 @@ func (m *Model) openRenameForm() tea.Cmd {
 			if err != nil {
 				return nil, err
 			}
-			return common.Emit(savedMsg{bank: bank, id: out.ID, toast: "Renamed " + kind + " " + common.ItemName(old, id) + " to " + common.ItemName(out.Name, "")}), nil
+			return common.Emit(savedMsg{bank: bank, id: out.ID, toast: "Renamed " + kind + " " + common.ItemName(old, id) + " to “" + sanitize.Line(out.Name) + "”"}), nil
 		}, nil
 	}
 	title := "Rename " + kind + " " + components.Truncate(sanitize.Line(n.Name), 40)
