@@ -55,7 +55,16 @@ func TestExport(t *testing.T) {
 		Name: `a/b: "c"?`, SourceQuery: "q", ParentID: runbooks}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.C.Client.CreateKnowledgeFolder(ctx, demoBank, "Runbooks", ""); err != nil { // folder names may repeat
+	// Folder names may repeat, and differ only in case: on the disk they must not.
+	twin, err := h.C.Client.CreateKnowledgeFolder(ctx, demoBank, "runbooks", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.C.Client.CreateKnowledgePage(ctx, demoBank, client.CreateKnowledgePageRequest{
+		Name: "Certificate renewal", SourceQuery: "q", ParentID: twin.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.C.Client.CreateKnowledgeFolder(ctx, demoBank, "Empty", ""); err != nil { // no page, no directory
 		t.Fatal(err)
 	}
 	h.Keys("r")
@@ -68,6 +77,7 @@ func TestExport(t *testing.T) {
 		"Runbooks/Certificate renewal.log.md", "Runbooks/Certificate renewal.md",
 		"Runbooks/a-b- -c--.log.md", "Runbooks/a-b- -c--.md",
 		"Runbooks/pg-ledger connections.log.md", "Runbooks/pg-ledger connections.md",
+		"runbooks (2)/Certificate renewal.log.md", "runbooks (2)/Certificate renewal.md",
 	}
 	if got := files(t, dir); !slices.Equal(got, want) {
 		t.Fatalf("files\n%q\nwant\n%q", got, want)
@@ -77,7 +87,7 @@ func TestExport(t *testing.T) {
 		t.Fatalf("page file %q, %v", b, err)
 	}
 	last := h.Toasts[len(h.Toasts)-1]
-	if !strings.Contains(last, "Exported 4 pages as 8 files to "+dir) {
+	if !strings.Contains(last, "Exported 5 pages as 10 files to "+dir) {
 		t.Fatalf("toast %q", last)
 	}
 	before, _ := os.ReadFile(filepath.Join(dir, "On-call handbook.md"))

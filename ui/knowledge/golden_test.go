@@ -18,6 +18,8 @@ func TestGoldenViews(t *testing.T) {
 		{name: "tree"},
 		{name: "tree_folded", keys: []string{"j", "space"}},
 		{name: "page", keys: []string{"enter"}},
+		{name: "page_runbook", keys: []string{"j", "j", "enter", "j"}},
+		{name: "move", keys: []string{"G", "m"}},
 		{name: "search", keys: []string{"/"}, typ: "certificate\n"},
 	} {
 		for _, term := range uitest.Terminals {

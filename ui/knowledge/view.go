@@ -17,8 +17,14 @@ const gutter = 2
 // (the lines about the node under the cursor).
 const listTop, listBottom = 1, 3
 
-// rowsHeight is how many rows of the tree or the results fit.
-func (m *Model) rowsHeight() int { return max(m.height-listTop-listBottom, 1) }
+// rowsHeight is how many rows of the tree or the results fit; while moving, the top
+// level's row takes one.
+func (m *Model) rowsHeight() int {
+	if m.moving != "" {
+		return max(m.height-listTop-listBottom-1, 1)
+	}
+	return max(m.height-listTop-listBottom, 1)
+}
 
 // View implements common.Pane: exactly width x height cells, drawn from what settle
 // prepared.
