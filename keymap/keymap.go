@@ -22,6 +22,7 @@ type KeyMap struct {
 	Entities   Entities
 	Models     Models
 	Directives Directives
+	Knowledge  Knowledge
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 }
 
@@ -267,6 +268,21 @@ func Default() KeyMap {
 			Create: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new directive")),
 			Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit directive")),
 		},
+		Knowledge: Knowledge{
+			Expand:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "unfold folder, open page")),
+			Collapse:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "fold folder, go to parent")),
+			Fold:      key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "fold/unfold folder")),
+			NewPage:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new page")),
+			NewFolder: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "new folder")),
+			Rename:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
+			Move:      key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "move to a folder")),
+			Delete:    key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete")),
+			Export:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export to markdown files")),
+			Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run search")),
+			Leave:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave search box")),
+			MoveHere:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "move here")),
+			Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel move")),
+		},
 		Documents: Documents{
 			Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", FilterDesc("ids", true))),
 			Tags:      key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tags filter")),
@@ -450,4 +466,24 @@ type Directives struct {
 	Delete key.Binding // delete the selected directive, after a confirmation
 	Create key.Binding // a form for a new directive
 	Edit   key.Binding // a form with the selected directive
+}
+
+// Knowledge bindings act in the knowledge base pane, beside the list keys: the tree
+// folds like a file tree (enter and space on a folder, → and ← or l and h), / searches
+// the pages on the server, and the writes are off under --read-only. Submit and Leave
+// act in the search box, MoveHere and Cancel while a node is being moved.
+type Knowledge struct {
+	Expand    key.Binding // unfold the folder (or step into it); open a page
+	Collapse  key.Binding // fold the folder, else go to the parent folder
+	Fold      key.Binding // fold or unfold the folder
+	NewPage   key.Binding // a form for a page in the current folder
+	NewFolder key.Binding // a form for a folder in the current folder
+	Rename    key.Binding // a form with the node's name
+	Move      key.Binding // choose the folder to move the node to
+	Delete    key.Binding // delete the node (and what it holds), after a confirmation
+	Export    key.Binding // write the knowledge base as markdown files under a directory
+	Submit    key.Binding // in the search box: search
+	Leave     key.Binding // leave the search box
+	MoveHere  key.Binding // while moving: move into the folder under the cursor
+	Cancel    key.Binding // while moving: stop without moving
 }

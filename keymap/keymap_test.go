@@ -122,6 +122,9 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// The mental models list and its open model: list keys, / filters the loaded
 		// models, r lists them again.
 		{"mental models", []group{global, {"List", bindings(km.List)}, {"Models", without(bindings(km.Models), "Leave")}}},
+		// The knowledge tree and page view: list keys beside the tree's own (the search
+		// box and the move keys act where the list's enter and esc do not).
+		{"knowledge base", []group{global, {"List", bindings(km.List)}, {"Knowledge", without(bindings(km.Knowledge), "Submit", "Leave", "MoveHere", "Cancel")}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -18,7 +18,7 @@ import (
 func TestSlashFiltersInEveryPane(t *testing.T) {
 	h := realModel(t, uitest.DemoServer(t), 120, 40)
 	h.run(h.m.Init(), 0)
-	server := map[string]bool{sidebarID: true, "recall": true, common.PaneDocuments: true, "tags": true}
+	server := map[string]bool{sidebarID: true, "recall": true, common.PaneDocuments: true, "tags": true, "knowledge": true}
 	loaded := map[string]bool{common.PaneMemories: true, common.PaneEntities: true}
 	check := func(name string, p common.Pane) {
 		t.Helper()
