@@ -278,7 +278,7 @@ func TestDelete(t *testing.T) {
 	m, h := uitest.Demo(t, New, uitest.Bank(demoBank))
 	h.Keys("j", "D")
 	v := uitest.Plain(uitest.Front[*components.Confirm](h).View())
-	if !strings.Contains(v, "Runbooks") || !strings.Contains(v, "2 pages") {
+	if words := strings.Join(strings.Fields(strings.ReplaceAll(v, "│", " ")), " "); !strings.Contains(words, "Runbooks") || !strings.Contains(words, "2 pages") {
 		t.Fatalf("the confirmation does not say what goes:\n%s", v)
 	}
 	h.Keys("esc", "k", "D")
