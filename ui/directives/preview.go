@@ -192,11 +192,11 @@ func (p *preview) matchLine() string {
 	}
 	switch p.mode {
 	case client.TagsAll, client.TagsAllStrict:
-		return p.mode + ": global directives, and tagged ones holding every tag"
+		return p.mode + ": global ones, and tagged ones holding every tag"
 	case client.TagsExact:
-		return p.mode + ": global directives, and tagged ones with exactly these tags"
+		return p.mode + ": global ones, and tagged ones with exactly these tags"
 	}
-	return p.mode + ": global directives, and tagged ones sharing a tag"
+	return p.mode + ": global ones, and tagged ones sharing a tag"
 }
 
 // why says why a directive is left out, or what it says when it applies.
@@ -230,9 +230,12 @@ func (p *preview) why(v client.DirectiveVerdict) string {
 // selects, the column titles and the directives in view.
 func (m *Model) previewLines(w, h int) []string {
 	st, p := m.c.Styles, &m.pv
-	mode := "match " + p.mode
-	if p.all {
+	mode := p.mode
+	switch {
+	case p.all:
 		mode = "apply all"
+	case w >= 80:
+		mode = "match " + mode
 	}
 	count := strconv.Itoa(p.applied) + " of " + common.Plural(len(m.rows), "directive", "directives") + " apply"
 	if w < 80 {

@@ -120,7 +120,7 @@ func TestPreviewSaysWhyNot(t *testing.T) {
 	h.Type("work")
 	h.Keys("enter", "esc", "M") // all
 	v = uitest.Plain(uitest.View(t, m))
-	for _, want := range []string{"4 of 8 directives apply", "tag mismatch: lacks work", "all: global directives, and tagged ones holding every tag"} {
+	for _, want := range []string{"4 of 8 directives apply", "tag mismatch: lacks work", "all: global ones, and tagged ones holding every tag"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("travel+work all: the preview lacks %q:\n%s", want, v)
 		}
