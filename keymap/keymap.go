@@ -263,10 +263,15 @@ func Default() KeyMap {
 			Clear:        key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear content")),
 		},
 		Directives: Directives{
-			Toggle: key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
-			Delete: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete directive")),
-			Create: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new directive")),
-			Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit directive")),
+			Toggle:  key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
+			Delete:  key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete directive")),
+			Create:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new directive")),
+			Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit directive")),
+			Preview: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "applies to…")),
+			Tags:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "reflect tags")),
+			Match:   key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "tags match mode")),
+			All:     key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "apply all on/off")),
+			Leave:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close preview")),
 		},
 		Knowledge: Knowledge{
 			Expand:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "unfold folder, open page")),
@@ -311,20 +316,21 @@ func Default() KeyMap {
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
 		Reflect: Reflect{
-			Ask:      key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
-			Params:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),
-			Reset:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reset parameters")),
-			Evidence: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "evidence")),
-			Tools:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tool calls on/off")),
-			Export:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
-			Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel question")),
-			Schema:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "schema in $EDITOR")),
-			Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send question")),
-			Newline:  key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"), key.WithHelp("alt+enter", "new line")),
-			Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done")),
-			NextItem: key.NewBinding(key.WithKeys("tab", "right"), key.WithHelp("tab/→", "next parameter")),
-			PrevItem: key.NewBinding(key.WithKeys("shift+tab", "left"), key.WithHelp("shift+tab/←", "previous parameter")),
-			Toggle:   key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle/cycle")),
+			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
+			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),
+			Reset:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reset parameters")),
+			Evidence:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "evidence")),
+			Tools:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tool calls on/off")),
+			Export:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
+			Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel question")),
+			Schema:    key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "schema in $EDITOR")),
+			Directive: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "new directive from it")),
+			Send:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send question")),
+			Newline:   key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"), key.WithHelp("alt+enter", "new line")),
+			Leave:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done")),
+			NextItem:  key.NewBinding(key.WithKeys("tab", "right"), key.WithHelp("tab/→", "next parameter")),
+			PrevItem:  key.NewBinding(key.WithKeys("shift+tab", "left"), key.WithHelp("shift+tab/←", "previous parameter")),
+			Toggle:    key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle/cycle")),
 		},
 		Editor: DefaultEditorKeyMap(),
 	}
@@ -414,7 +420,10 @@ type Reflect struct {
 	Evidence key.Binding // show or hide the selected answer's evidence
 	Tools    key.Binding // ask for the tool-call trace, or stop asking
 	Export   key.Binding // write the transcript to a markdown file
-	Cancel   key.Binding // esc while a question is out: cancel it
+	// Directive opens the directives pane's form, filled with the selected answer
+	// (or evidence item) and the question's tags; absent under --read-only.
+	Directive key.Binding
+	Cancel    key.Binding // esc while a question is out: cancel it
 	// In the transcript and the parameter bar.
 	Schema key.Binding // edit the response schema in $EDITOR
 	// In the composer.
@@ -466,6 +475,12 @@ type Directives struct {
 	Delete key.Binding // delete the selected directive, after a confirmation
 	Create key.Binding // a form for a new directive
 	Edit   key.Binding // a form with the selected directive
+	// The applies-to preview: which directives a reflect with given tags applies.
+	Preview key.Binding // open or close it
+	Tags    key.Binding // edit the reflect's tags
+	Match   key.Binding // cycle the reflect's tags_match
+	All     key.Binding // apply_all_directives on/off
+	Leave   key.Binding // close it
 }
 
 // Knowledge bindings act in the knowledge base pane, beside the list keys: the tree

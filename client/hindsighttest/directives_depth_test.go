@@ -2,6 +2,7 @@ package hindsighttest
 
 import (
 	"fmt"
+	"hindsight-tui/client"
 	"strings"
 	"testing"
 	"time"
@@ -128,7 +129,7 @@ func TestReflectAppliesAtMostAHundredDirectives(t *testing.T) {
 	r := mustStatus(t, send(t, srv, "POST", "/v1/default/banks/rules/reflect", map[string]any{"query": "rules",
 		"include": map[string]any{"facts": map[string]any{}}}), 200).obj(t)
 	ds := r["based_on"].(map[string]any)["directives"].([]any)
-	if len(ds) != maxAppliedDirectives || ds[0].(map[string]any)["name"] != "bulk-119" || ds[99].(map[string]any)["name"] != "bulk-020" {
+	if len(ds) != client.MaxAppliedDirectives || ds[0].(map[string]any)["name"] != "bulk-119" || ds[99].(map[string]any)["name"] != "bulk-020" {
 		t.Errorf("%d directives, first %v, last %v", len(ds), ds[0], ds[len(ds)-1])
 	}
 }

@@ -1,8 +1,8 @@
 package hindsighttest
 
 import (
+	"hindsight-tui/client"
 	"slices"
-	"strings"
 )
 
 // Reflect consults what the real agent consults, in the same order: mental models
@@ -109,38 +109,19 @@ func relevantModels(b *bank, req *reflectRequest) []scoredModel {
 	return out[:min(len(out), maxModels)]
 }
 
-// maxAppliedDirectives is how many directives one reflect (or refresh) injects.
-const maxAppliedDirectives = 100
-
-// applicableDirectives are the active directives that shape this answer: untagged
-// ones always, tagged ones when the request's tag scope matches them (or always with
-// apply_all_directives), highest priority first, at most maxAppliedDirectives.
+// applicableDirectives are the directives that shape this answer, in the order they
+// are injected, by the one rule the UI's preview shows too (client.JudgeDirectives).
 func applicableDirectives(b *bank, req *reflectRequest) []*directive {
-	var out []*directive
+	all := make([]client.Directive, 0, len(b.directives))
 	for _, d := range b.directives {
-		if !d.isActive {
-			continue
-		}
-		applies := len(d.tags) == 0 || req.applyAllDirectives
-		switch {
-		case applies:
-		case len(req.tagGroups) > 0:
-			applies = matchGroups(d.tags, req.tagGroups)
-		case len(req.tags) > 0:
-			applies = matchTags(d.tags, req.tags, req.tagsMatch)
-		}
-		if applies {
-			out = append(out, d)
-		}
+		all = append(all, client.Directive{ID: d.id, Priority: d.priority, IsActive: d.isActive, Tags: d.tags,
+			CreatedAt: client.Time{Time: d.createdAt}})
 	}
-	slices.SortFunc(out, func(a, b *directive) int {
-		if a.priority != b.priority {
-			return b.priority - a.priority
-		}
-		if c := b.createdAt.Compare(a.createdAt); c != 0 {
-			return c
-		}
-		return strings.Compare(b.id, a.id)
-	})
-	return out[:min(len(out), maxAppliedDirectives)]
+	scope := client.DirectiveScope{Tags: req.tags, TagsMatch: req.tagsMatch, TagGroups: req.tagGroups,
+		ApplyAll: req.applyAllDirectives}
+	var out []*directive
+	for _, d := range client.AppliedDirectives(all, scope) {
+		out = append(out, b.directives[d.ID])
+	}
+	return out
 }

@@ -1,100 +1,27 @@
 package hindsighttest
 
-import "slices"
+import (
+	"slices"
+
+	"hindsight-tui/client"
+)
 
 // tagModes are the five tags_match values shared by recall, reflect, memory and document lists.
 var tagModes = []string{"any", "all", "any_strict", "all_strict", "exact"}
 
-// matchTags implements the tag-match table of the real server (engine/search/tags.py):
-// tags compare as exact, case-sensitive strings; "any"/"all" let untagged items through;
-// the strict modes and "exact" do not; empty request tags filter nothing except in "exact",
-// which then selects untagged items only.
+// tagGroup is the boolean tag expression of recall/reflect tag_groups; the client's
+// type, so that one evaluation (client.TagGroup.Matches) serves both.
+type tagGroup = client.TagGroup
+
+// matchTags is the tag-match table of the real server; it lives in package client
+// (client.MatchTags), where the UI's directive preview uses it too.
 func matchTags(itemTags, want []string, mode string) bool {
-	if !slices.Contains(tagModes, mode) {
-		mode = "any" // "" and unknown modes behave like the default
-	}
-	if len(want) == 0 {
-		if mode == "exact" {
-			return len(itemTags) == 0
-		}
-		return true
-	}
-	if len(itemTags) == 0 {
-		return mode == "any" || mode == "all"
-	}
-	switch mode {
-	case "any", "any_strict":
-		for _, t := range want {
-			if slices.Contains(itemTags, t) {
-				return true
-			}
-		}
-		return false
-	case "all", "all_strict":
-		for _, t := range want {
-			if !slices.Contains(itemTags, t) {
-				return false
-			}
-		}
-		return true
-	default: // "exact"
-		return sameSet(itemTags, want)
-	}
-}
-
-func sameSet(a, b []string) bool {
-	for _, t := range a {
-		if !slices.Contains(b, t) {
-			return false
-		}
-	}
-	for _, t := range b {
-		if !slices.Contains(a, t) {
-			return false
-		}
-	}
-	return true
-}
-
-// tagGroup is the boolean tag expression of recall/reflect tag_groups.
-type tagGroup struct {
-	Tags  []string   `json:"tags,omitempty"`
-	Match string     `json:"match,omitempty"`
-	And   []tagGroup `json:"and,omitempty"`
-	Or    []tagGroup `json:"or,omitempty"`
-	Not   *tagGroup  `json:"not,omitempty"`
+	return client.MatchTags(itemTags, want, mode)
 }
 
 // matchGroups ANDs the top-level groups together.
 func matchGroups(itemTags []string, groups []tagGroup) bool {
-	for _, g := range groups {
-		if !g.match(itemTags) {
-			return false
-		}
-	}
-	return true
-}
-
-func (g tagGroup) match(itemTags []string) bool {
-	switch {
-	case g.Not != nil:
-		return !g.Not.match(itemTags)
-	case g.And != nil:
-		return matchGroups(itemTags, g.And)
-	case g.Or != nil:
-		for _, sub := range g.Or {
-			if sub.match(itemTags) {
-				return true
-			}
-		}
-		return false
-	default:
-		mode := g.Match
-		if mode == "" {
-			mode = "any_strict"
-		}
-		return matchTags(itemTags, g.Tags, mode)
-	}
+	return client.MatchTagGroups(itemTags, groups)
 }
 
 // matchModelTags is the mental-model variant (modes any|all|exact): "any" is overlap only
@@ -131,7 +58,7 @@ func matchDirectiveTags(itemTags, want []string, mode string) bool {
 		return true
 	}
 	if mode == "exact" {
-		return sameSet(itemTags, want)
+		return matchTags(itemTags, want, mode) // both non-empty: the same set
 	}
 	return matchModelTags(itemTags, want, mode)
 }

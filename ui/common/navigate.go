@@ -15,6 +15,7 @@ const (
 	PaneDocuments  = "documents"
 	PaneEntities   = "entities"
 	PaneOperations = "operations"
+	PaneDirectives = "directives"
 )
 
 // ShowPaneMsg focuses the pane with ID (a no-op when the server's features hide it)
@@ -22,6 +23,15 @@ const (
 type ShowPaneMsg struct {
 	ID   string
 	Then any
+}
+
+// NewDirectiveMsg asks the directives pane to open its form for a new directive of
+// bank BankID, filled with Content and Tags (a reflect answer and its question's
+// tags); the user names it and saves. Sent by a write key, so never under --read-only.
+type NewDirectiveMsg struct {
+	BankID  string
+	Content string
+	Tags    []string
 }
 
 // ShowMemoriesMsg asks the memories pane to list memories with these filters

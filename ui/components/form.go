@@ -208,11 +208,16 @@ func (f *Form) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// takenByField reports a key the focused field acts on before the form: enter and
-// the arrows in a multi-line field.
+// keyTaker is a field that acts on some keys before the form does: a multi-line
+// field on enter and the arrows, a tag field on enter while a tag is typed.
+type keyTaker interface {
+	takesKey(tea.KeyPressMsg) bool
+}
+
+// takenByField reports a key the focused field acts on before the form.
 func (f *Form) takenByField(k tea.KeyPressMsg) bool {
-	ml, ok := f.focused().(multiline)
-	return ok && ml.takesKey(k)
+	kt, ok := f.focused().(keyTaker)
+	return ok && kt.takesKey(k)
 }
 
 // Submit validates and sends the form, unless a request is already in flight.

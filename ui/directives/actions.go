@@ -8,11 +8,12 @@ import (
 
 // The palette actions the pane offers, as the Kind of their common.ActionMsg.
 const (
-	actToggle = "toggle"
-	actCreate = "create"
-	actEdit   = "edit"
-	actDelete = "delete"
-	actReload = "reload"
+	actToggle  = "toggle"
+	actCreate  = "create"
+	actEdit    = "edit"
+	actDelete  = "delete"
+	actReload  = "reload"
+	actPreview = "preview"
 )
 
 // Actions implements common.Actioner: the writes only without --read-only, the
@@ -21,7 +22,12 @@ func (m *Model) Actions() []common.Action {
 	if m.bank == "" {
 		return nil
 	}
-	out := []common.Action{{Name: "Reload directives", Key: "r", Msg: common.ActionMsg{Kind: actReload}}}
+	preview := "Preview which directives a reflect with given tags applies"
+	if m.pv.open {
+		preview = "Close the applies-to preview"
+	}
+	out := []common.Action{{Name: "Reload directives", Key: "r", Msg: common.ActionMsg{Kind: actReload}},
+		{Name: preview, Key: "p", Msg: common.ActionMsg{Kind: actPreview}}}
 	if m.c.ReadOnly {
 		return out
 	}
@@ -53,6 +59,8 @@ func (m *Model) onAction(msg common.ActionMsg) tea.Cmd {
 		return m.confirmDelete()
 	case actReload:
 		return m.refresh()
+	case actPreview:
+		return m.togglePreview()
 	}
 	return nil
 }

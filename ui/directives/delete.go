@@ -44,5 +44,6 @@ func (m *Model) onDeleted(msg deletedMsg) tea.Cmd {
 		}
 	}
 	m.clamp()
+	m.judge()
 	return common.Toast("Deleted directive " + msg.name)
 }

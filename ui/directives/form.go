@@ -24,21 +24,28 @@ const contentRows = 6
 
 // openForm opens the form for a new directive (d nil) or for d; nothing under --read-only.
 func (m *Model) openForm(d *client.Directive) tea.Cmd {
+	return m.openFormWith(d, "", nil)
+}
+
+// openFormWith opens the form for d, or for a new directive holding content and tags
+// (a reflect answer's, say) when d is nil; nothing under --read-only.
+func (m *Model) openFormWith(d *client.Directive, newContent string, newTags []string) tea.Cmd {
 	if m.c.ReadOnly || m.bank == "" {
 		return nil
 	}
 	name := components.NewTextField(m.c, "Name", "a short name reflect shows with the rule", "name")
 	prio := components.NewTextField(m.c, "Priority", "0; higher applies first", "priority")
-	tags := components.NewTextField(m.c, "Tags", "comma-separated; none = every reflect", "tags")
 	content := components.NewEditorField(m.c, "Content", "the rule, as reflect must follow it", contentRows, "content")
-	title, op, verb := "New directive", "create directive", "create"
+	title, op, verb, tagList := "New directive", "create directive", "create", newTags
 	if d != nil {
 		name.SetValue(sanitize.Line(d.Name))
 		prio.SetValue(strconv.Itoa(d.Priority))
-		tags.SetValue(sanitize.Line(strings.Join(d.Tags, ", ")))
 		content.SetValue(sanitize.Text(d.Content))
-		title, op, verb = "Edit directive "+components.Truncate(sanitize.Line(d.Name), 40), "edit directive", "save"
+		title, op, verb, tagList = "Edit directive "+components.Truncate(sanitize.Line(d.Name), 40), "edit directive", "save", d.Tags
+	} else if newContent != "" {
+		content.SetValue(newContent)
 	}
+	tags := components.NewTagField(m.c, "Tags (none: every reflect)", m.bank, tagList, "tags")
 	bank, cl := m.bank, m.c.Client
 	submit := func() (components.Request, error) {
 		bad := components.Invalid{}
@@ -59,7 +66,7 @@ func (m *Model) openForm(d *client.Directive) tea.Cmd {
 		if len(bad) > 0 {
 			return nil, bad
 		}
-		tl := components.SplitList(tags.Value())
+		tl := tags.Value()
 		if d == nil {
 			return func(ctx context.Context) (tea.Cmd, error) {
 				out, err := cl.CreateDirective(ctx, bank, client.CreateDirectiveRequest{Name: n, Content: text, Priority: p, Tags: tl})

@@ -53,6 +53,8 @@ type Model struct {
 
 	spin     spinner.Model
 	spinning bool
+
+	pv preview // the applies-to preview
 }
 
 var (
@@ -90,11 +92,19 @@ func (m *Model) Init() tea.Cmd { return nil }
 // SetSize implements common.Pane.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 0), max(height, 0)
+	if m.pv.tags != nil {
+		m.pv.tags.SetWidth(m.previewTagsWidth())
+	}
 	m.ensureVisible()
 }
 
 // SetStyles implements common.Pane.
-func (m *Model) SetStyles(st *styles.Styles) { m.spin.Style = st.Accent }
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.spin.Style = st.Accent
+	if m.pv.tags != nil {
+		m.pv.tags.SetStyles(st)
+	}
+}
 
 // Focus implements common.Pane. The first time, it loads the bank's directives.
 func (m *Model) Focus() tea.Cmd {
@@ -109,8 +119,8 @@ func (m *Model) Focus() tea.Cmd {
 // Blur implements common.Pane.
 func (m *Model) Blur() { m.focused = false }
 
-// Capturing implements common.Pane: the pane has no text field.
-func (m *Model) Capturing() bool { return false }
+// Capturing implements common.Pane: while the preview's tags are typed.
+func (m *Model) Capturing() bool { return m.pv.open && m.pv.tags.Focused() }
 
 // Update implements common.Pane.
 func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
@@ -118,6 +128,12 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		cmd = m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.Capturing() {
+			cmd = m.pv.tags.Paste(msg)
+		}
+	case common.NewDirectiveMsg:
+		cmd = m.newFrom(msg)
 	case common.BankSelectedMsg:
 		cmd = m.selectBank(msg.BankID)
 	case listMsg:
@@ -138,8 +154,21 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 			}
 			m.spin, cmd = m.spin.Update(msg)
 		}
+	default:
+		if m.pv.tags != nil { // the preview's tag input: loaded tags, typing pauses
+			cmd = m.pv.tags.Update(msg)
+			m.ensureVisible()
+		}
 	}
 	return m, cmd
+}
+
+// newFrom opens the form for a new directive filled from a reflect answer.
+func (m *Model) newFrom(msg common.NewDirectiveMsg) tea.Cmd {
+	if msg.BankID != m.bank {
+		return common.Toast("the answer is of bank " + sanitize.Line(msg.BankID) + ", not the one shown: no directive form")
+	}
+	return m.openFormWith(nil, msg.Content, msg.Tags)
 }
 
 // selectBank switches to another bank; once the pane has been shown, its directives load.
@@ -149,6 +178,11 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	}
 	m.bank = id
 	m.rows, m.total, m.loaded, m.err, m.cursor, m.offset = nil, 0, false, nil, 0, 0
+	if m.pv.tags != nil {
+		m.pv.tags.SetBank(id)
+		m.pv.tags.SetTags(nil) // another bank's tags
+	}
+	m.judge()
 	if !m.activated {
 		m.stop()
 		return nil
@@ -229,6 +263,7 @@ func (m *Model) onList(msg listMsg) tea.Cmd {
 		m.cursor, m.offset = 0, 0
 	}
 	m.clamp()
+	m.judge()
 	return cmd
 }
 
@@ -273,6 +308,7 @@ func (m *Model) onToggled(msg toggledMsg) tea.Cmd {
 			m.rows[i] = *msg.d
 		}
 	}
+	m.judge()
 	state := "inactive: reflect no longer applies it"
 	if msg.d.IsActive {
 		state = "active: reflect applies it"
@@ -295,6 +331,9 @@ func (m *Model) Selection() (id, what, jsonText string, ok bool) {
 
 // handleKey handles a key while the pane has focus.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.pv.open {
+		return m.previewKey(k)
+	}
 	lk := m.keys.List
 	switch {
 	case key.Matches(k, lk.Up):
@@ -309,6 +348,16 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		m.move(-len(m.rows))
 	case key.Matches(k, lk.Bottom):
 		m.move(len(m.rows))
+	case key.Matches(k, m.keys.Directives.Preview):
+		return m.togglePreview()
+	}
+	return m.listKey(k)
+}
+
+// listKey handles the keys that act on the directive under the cursor, in the list
+// and in the preview alike.
+func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
 	case key.Matches(k, m.keys.Global.Refresh):
 		return m.refresh()
 	case key.Matches(k, m.keys.Directives.Toggle):
@@ -335,22 +384,29 @@ func (m *Model) clamp() {
 	m.ensureVisible()
 }
 
-// ensureVisible scrolls so that the cursor's row shows.
+// ensureVisible scrolls so that the cursor's row shows, in the list or the preview.
 func (m *Model) ensureVisible() {
-	h := m.rowsHeight()
-	if m.cursor < m.offset {
-		m.offset = m.cursor
+	h, cur := m.rowsHeight(), m.cursor
+	if m.pv.open {
+		cur = m.previewIndex()
 	}
-	if m.cursor >= m.offset+h {
-		m.offset = m.cursor - h + 1
+	if cur < m.offset {
+		m.offset = cur
+	}
+	if cur >= m.offset+h {
+		m.offset = cur - h + 1
 	}
 	m.offset = max(min(m.offset, len(m.rows)-h), 0)
 }
 
-// ShortHelp implements common.Pane.
+// ShortHelp implements common.Pane. The toggle comes first: the footer drops the
+// last keys first when it is narrow, and space is the pane's reason to be.
 func (m *Model) ShortHelp() []key.Binding {
-	lk := m.keys.List
-	return []key.Binding{lk.Up, lk.Down, m.writeKey(m.keys.Directives.Toggle), m.keys.Global.Refresh}
+	if m.pv.open {
+		return m.previewHelp()
+	}
+	lk, dk := m.keys.List, m.keys.Directives
+	return []key.Binding{m.writeKey(dk.Toggle), dk.Preview, lk.Up, lk.Down, m.keys.Global.Refresh}
 }
 
 // FullHelp implements common.Pane.
@@ -360,6 +416,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
 		{m.writeKey(m.keys.Directives.Toggle), m.writeKey(m.keys.Directives.Create), m.writeKey(m.keys.Directives.Edit),
 			m.writeKey(m.keys.Directives.Delete), m.keys.Global.Refresh},
+		{m.keys.Directives.Preview, m.keys.Directives.Tags, m.keys.Directives.Match, m.keys.Directives.All,
+			m.keys.Directives.Leave},
 	}
 }
 

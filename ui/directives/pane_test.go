@@ -204,7 +204,7 @@ func TestActions(t *testing.T) {
 		t.Fatal("the palette's toggle did nothing")
 	}
 	ro, _ := uitest.Demo(t, New, uitest.ReadOnly())
-	if acts := ro.Actions(); len(acts) != 1 || acts[0].Key != "r" {
+	if acts := ro.Actions(); len(acts) != 2 || acts[0].Key != "r" || acts[1].Key != "p" {
 		t.Fatalf("read-only actions = %+v", acts)
 	}
 }
@@ -216,5 +216,29 @@ func TestListError(t *testing.T) {
 	v := uitest.Plain(uitest.View(t, m))
 	if m.err == nil || !strings.Contains(v, "✗") || strings.Contains(v, "No early meetings") {
 		t.Fatalf("the error is not shown in place:\n%s", v)
+	}
+}
+
+// The form's tags field completes from the bank's tags, and edit holds the
+// directive's tags as chips.
+func TestFormTagsComplete(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("n")
+	h.Type("Email tone")
+	h.Keys("tab", "tab")
+	h.Type("source:em")
+	if v := uitest.Plain(uitest.View(t, h.Front())); !strings.Contains(v, "source:email") {
+		t.Fatalf("no completion:\n%s", v)
+	}
+	h.Keys("enter", "tab")
+	h.Type("Keep emails short.")
+	h.Keys("ctrl+s")
+	if h.Front() != nil || m.selected().Name != "Email tone" || strings.Join(m.selected().Tags, ",") != "source:email" {
+		t.Fatalf("created %+v", m.selected())
+	}
+	h.Keys("e")
+	f := uitest.Front[*components.Form](h)
+	if tf, ok := f.Fields()[2].(*components.TagField); !ok || strings.Join(tf.Value(), ",") != "source:email" {
+		t.Fatalf("the edit form's tags: %#v", f.Fields()[2])
 	}
 }

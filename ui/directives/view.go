@@ -20,8 +20,13 @@ const listTop = 2
 // them: priority, then the newest first. The route takes no order parameter.
 const listOrder = "highest priority first"
 
-// rowsHeight is how many rows fit.
-func (m *Model) rowsHeight() int { return max(m.height-listTop, 1) }
+// rowsHeight is how many rows fit, under the list's or the preview's top lines.
+func (m *Model) rowsHeight() int {
+	if m.pv.open {
+		return max(m.height-m.previewTop(), 1)
+	}
+	return max(m.height-listTop, 1)
+}
 
 // cols are the column widths at a pane width: the tags column only where there is room.
 type cols struct{ name, tags, content int }
@@ -43,9 +48,12 @@ func (m *Model) View() string {
 		return ""
 	}
 	var lines []string
-	if m.bank == "" {
+	switch {
+	case m.bank == "":
 		lines = []string{m.c.Styles.Muted.Render("Select a bank to see its directives.")}
-	} else {
+	case m.pv.open:
+		lines = m.previewLines(w, h)
+	default:
 		lines = m.listLines(w, h)
 	}
 	return components.Page(lines, w, h)

@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
-	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -31,10 +29,10 @@ func (m *Model) editTags() tea.Cmd {
 	if d == nil || m.c.ReadOnly {
 		return nil
 	}
-	field := newTagField(m.c, m.bank, d.Tags)
+	field := components.NewTagField(m.c, "Tags", m.bank, d.Tags, "tags")
 	bank, id, cl := m.bank, d.ID, m.c.Client
 	submit := func() (components.Request, error) {
-		tags := field.value()
+		tags := field.Value()
 		return func(ctx context.Context) (tea.Cmd, error) {
 			if err := cl.SetDocumentTags(ctx, bank, id, tags); err != nil {
 				return nil, err
@@ -136,74 +134,3 @@ func (m *Model) onDone(msg doneMsg) tea.Cmd {
 	}
 	return nil
 }
-
-// tagField is the shared tag input as a form field.
-type tagField struct {
-	c     *common.Common
-	in    *components.TagInput
-	err   string
-	width int
-}
-
-// newTagField returns a tag field holding tags.
-func newTagField(c *common.Common, bank string, tags []string) *tagField {
-	in := components.NewTagInput(c)
-	in.SetBank(bank)
-	in.SetTags(tags)
-	return &tagField{c: c, in: in}
-}
-
-// value is the chips plus any tag typed but not yet added.
-func (f *tagField) value() []string {
-	tags := f.in.Tags()
-	if t := strings.TrimSpace(f.in.Value()); t != "" && !slices.Contains(tags, t) {
-		tags = append(tags, t)
-	}
-	return tags
-}
-
-// Accepts implements components.Field.
-func (f *tagField) Accepts(name string) bool { return name == "tags" }
-
-// Focus implements components.Field.
-func (f *tagField) Focus() tea.Cmd { return f.in.Focus() }
-
-// Blur implements components.Field.
-func (f *tagField) Blur() { f.in.Blur() }
-
-// Update implements components.Field.
-func (f *tagField) Update(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		_, _, cmd := f.in.HandleKey(msg)
-		return cmd
-	case tea.PasteMsg:
-		return f.in.Paste(msg)
-	}
-	return f.in.Update(msg)
-}
-
-// SetWidth implements components.Field.
-func (f *tagField) SetWidth(width int) {
-	f.width = width
-	f.in.SetWidth(width)
-}
-
-// SetStyles implements components.Field.
-func (f *tagField) SetStyles(st *styles.Styles) { f.in.SetStyles(st) }
-
-// View implements components.Field.
-func (f *tagField) View() string {
-	lines := []string{f.c.Styles.Label.Render("Tags"), f.in.View()}
-	lines = append(lines, f.in.CompletionLines(f.width, 4)...)
-	if f.err != "" {
-		lines = append(lines, components.Fit(f.c.Styles.FieldError.Render(f.err), f.width))
-	}
-	return strings.Join(lines, "\n")
-}
-
-// SetError implements components.Field.
-func (f *tagField) SetError(msg string) { f.err = sanitize.Line(msg) }
-
-// Error implements components.Field.
-func (f *tagField) Error() string { return f.err }

@@ -37,6 +37,7 @@ func (m *Model) syncKeys() {
 	k.Global.CopyID.SetEnabled(answered)
 	k.Global.CopyID.SetHelp(base.Global.CopyID.Help().Key, "copy answer")
 	k.Global.CopyJSON.SetEnabled(answered)
+	k.Reflect.Directive.SetEnabled(answered && !m.c.ReadOnly)
 	k.Global.CopyJSON.SetHelp(base.Global.CopyJSON.Help().Key, "copy response JSON")
 	open := t != nil && m.cur.sel.item >= 0 && m.cur.sel.item < len(t.evidence)
 	k.List.Open.SetEnabled(open || k.Reflect.Evidence.Enabled())
@@ -104,7 +105,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 			k.Reflect.Evidence),
 		enabled(k.Reflect.Params, k.Reflect.NextItem, k.Reflect.PrevItem, k.Reflect.Toggle, k.Reflect.Leave,
 			k.Reflect.Reset, k.Reflect.Tools, k.Reflect.Schema),
-		enabled(k.Global.CopyID, k.Global.CopyJSON, k.Reflect.Export),
+		enabled(k.Global.CopyID, k.Global.CopyJSON, k.Reflect.Export, k.Reflect.Directive),
 	} {
 		if len(g) > 0 {
 			out = append(out, g)

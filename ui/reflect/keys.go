@@ -56,6 +56,8 @@ func (m *Model) transcriptKey(k tea.KeyPressMsg) tea.Cmd {
 		return act(doExport)
 	case key.Matches(k, kr.Evidence):
 		return act(doEvidence)
+	case key.Matches(k, kr.Directive):
+		return m.newDirective()
 	case key.Matches(k, kg.Refresh):
 		return act(doRetry)
 	case key.Matches(k, kg.CopyID):
