@@ -252,6 +252,8 @@ func Default() KeyMap {
 			TextDown:     key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll content down")),
 			OlderVersion: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "older version")),
 			NewerVersion: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "newer version")),
+			Refresh:      key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "refresh model")),
+			NextGone:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "next gone memory")),
 		},
 		Directives: Directives{
 			Toggle: key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
@@ -332,6 +334,8 @@ type Models struct {
 	TextDown     key.Binding
 	OlderVersion key.Binding // show an older version of the content, from the history
 	NewerVersion key.Binding // back towards the current content
+	Refresh      key.Binding // queue a refresh of the model on the server (absent read-only)
+	NextGone     key.Binding // mark the next cited memory that is gone (enter inspects it)
 }
 
 // Documents bindings act in the documents pane, beside the list keys. The writes

@@ -119,6 +119,7 @@ func (m *Model) detailLines(w int) []string {
 	if t, ok := nextRun(mm, now); ok {
 		field("Next refresh:", t.Format("2006-01-02 15:04 UTC")+" ("+t.In(now.Location()).Format("15:04 MST")+" local), if stale then")
 	}
+	out = append(out, m.rotLines(w, len(out))...)
 	add("")
 	add(st.Section.Render("Configuration"))
 	field("Source query:", mm.SourceQuery)

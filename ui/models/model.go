@@ -51,6 +51,7 @@ type Model struct {
 
 	spin spinner.Model
 	md   *mdCache
+	rot  rotState // evidence rot: what became of the memories the models cite
 }
 
 // listState is the loaded models and the request filling them.
@@ -129,6 +130,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onListed(msg)
 	case detailMsg:
 		cmd = m.onDetail(msg)
+	case rotMsg, refreshModelMsg, refreshedMsg, common.MemoryChangedMsg, common.BanksChangedMsg:
+		cmd = m.updateRot(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() && m.loading() {
 			m.spin, cmd = m.spin.Update(msg)
@@ -140,7 +143,9 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 }
 
 // loading says a request is in flight, so the spinner turns.
-func (m *Model) loading() bool { return m.list.busy || m.det.busy }
+func (m *Model) loading() bool {
+	return m.list.busy || m.det.busy || m.rot.busy || m.rot.refreshing > 0
+}
 
 // selectBank switches to another bank: the filter stays, everything loaded goes.
 func (m *Model) selectBank(id string) tea.Cmd {
@@ -154,6 +159,7 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.keep = ""
 	m.stopList()
 	m.list = listState{seq: m.list.seq}
+	m.resetRot()
 	m.applyFilter()
 	if !m.activated {
 		return nil
@@ -173,6 +179,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		var cmd tea.Cmd
 		m.filter, cmd = m.filter.Update(k)
 		m.applyFilter()
+		return cmd
+	}
+	if cmd, ok := m.rotKey(k); ok {
 		return cmd
 	}
 	if m.open {
@@ -293,6 +302,7 @@ func (m *Model) syncKeys() {
 	km.TextDown.SetEnabled(m.open)
 	km.OlderVersion.SetEnabled(m.open && m.det.version < len(m.det.history)-1)
 	km.NewerVersion.SetEnabled(m.open && m.det.version > -1)
+	m.syncRotKeys()
 }
 
 // ShortHelp implements common.Pane.
@@ -314,6 +324,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		{kl.Up, kl.Down, kl.PageUp, kl.PageDown, kl.Top, kl.Bottom, kl.Open, kl.Back},
 		{kl.Filter, km.Leave, m.keys.Global.Refresh},
 		{km.TextDown, km.TextUp, km.OlderVersion, km.NewerVersion},
+		{km.Refresh, km.NextGone},
 	}
 }
 
