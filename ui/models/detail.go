@@ -104,7 +104,7 @@ func (m *Model) detailLines(w int) []string {
 		return out
 	}
 	now := m.c.Now()
-	s := stalenessOf(mm, m.det.listed, mm.IsStale)
+	s := m.withRot(mm, stalenessOf(mm, m.det.listed, mm.IsStale))
 	badge := st.Success.Render
 	if s.stale {
 		badge = st.Warning.Render

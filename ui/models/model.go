@@ -130,7 +130,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onListed(msg)
 	case detailMsg:
 		cmd = m.onDetail(msg)
-	case rotMsg, refreshModelMsg, refreshedMsg, common.MemoryChangedMsg, common.BanksChangedMsg:
+	case rotMsg, refreshModelMsg, refreshedMsg, refreshPollMsg, refreshStatusMsg, common.MemoryChangedMsg, common.BanksChangedMsg:
 		cmd = m.updateRot(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() && m.loading() {

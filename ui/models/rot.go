@@ -9,6 +9,7 @@ package models
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 
 	"charm.land/bubbles/v2/key"
@@ -57,7 +58,7 @@ type rotState struct {
 	seq     int
 	cancel  context.CancelFunc
 
-	refreshing int // refresh requests in flight
+	refreshing int // refreshes queued or followed, not finished
 	mark       int // index into the open model's gone memories
 	markLine   int // where the mark is in det.lines, settled with them
 }
@@ -68,16 +69,6 @@ type rotMsg struct {
 	seq     int
 	checks  map[string]citeCheck
 	skipped int
-}
-
-// refreshModelMsg asks the pane to queue a refresh of model id (the R key sends it).
-type refreshModelMsg struct{ id string }
-
-// refreshedMsg answers a refresh request.
-type refreshedMsg struct {
-	bank, id, name string
-	resp           *client.RefreshResponse
-	err            error
 }
 
 // gone is a cited memory that was invalidated or deleted, with the text the stored
@@ -237,6 +228,10 @@ func (m *Model) updateRot(msg tea.Msg) tea.Cmd {
 		return m.refresh(msg.id)
 	case refreshedMsg:
 		return m.onRefreshed(msg)
+	case refreshPollMsg:
+		return m.pollRefresh(msg)
+	case refreshStatusMsg:
+		return m.onRefreshStatus(msg)
 	case common.MemoryChangedMsg:
 		return m.onMemoryChanged(msg)
 	case common.BanksChangedMsg:
@@ -328,47 +323,13 @@ func (m *Model) withRot(mm *client.MentalModel, s staleness) staleness {
 	if !r.rotten() {
 		return s
 	}
-	s.badge, s.stale, s.rotted = rotBadge(r, stateWidth), true, true
+	why := "Stale: its last refresh cited memories that are gone since (" +
+		strings.TrimPrefix(rotBadge(r, 1<<20), "cites ") + "); a refresh cites what is there now."
+	if s.stale && !s.rotted {
+		why += " " + s.why // new memories in scope too
+	}
+	s.badge, s.stale, s.rotted, s.why = rotBadge(r, stateWidth), true, true, why
 	return s
-}
-
-// refresh queues a refresh of model id on the server. A toast names the operation,
-// which the operations pane follows (its completion broadcasts MemoryChangedMsg, on
-// which the list reloads and the evidence is checked again); the list reloads now.
-func (m *Model) refresh(id string) tea.Cmd {
-	if m.c.ReadOnly || m.bank == "" || id == "" {
-		return nil
-	}
-	name := id
-	if i := slices.IndexFunc(m.list.items, func(mm client.MentalModel) bool { return mm.ID == id }); i >= 0 {
-		name = common.ItemName(m.list.items[i].Name, id)
-	}
-	tick := m.spinTick()
-	m.rot.refreshing++
-	ctx, cancel := m.c.Context(context.Background())
-	bank, cl := m.bank, m.c.Client
-	return tea.Batch(func() tea.Msg {
-		defer cancel()
-		resp, err := cl.RefreshMentalModel(ctx, bank, id)
-		return refreshedMsg{bank: bank, id: id, name: name, resp: resp, err: err}
-	}, tick)
-}
-
-// onRefreshed says the refresh was queued and hands its operation to the operations
-// pane, or logs why it was not.
-func (m *Model) onRefreshed(msg refreshedMsg) tea.Cmd {
-	m.rot.refreshing = max(m.rot.refreshing-1, 0)
-	if msg.err != nil {
-		return common.Emit(common.ErrorMsg{Op: "refresh mental model " + msg.name + " of " + msg.bank, Err: msg.err})
-	}
-	cmds := []tea.Cmd{
-		common.Toast("Refreshing " + msg.name + ": operation " + sanitize.Line(msg.resp.OperationID)),
-		common.Emit(common.OperationStartedMsg{BankID: msg.bank, OperationID: msg.resp.OperationID, Kind: "refresh_mental_model"}),
-	}
-	if msg.bank == m.bank {
-		cmds = append(cmds, m.reload())
-	}
-	return tea.Batch(cmds...)
 }
 
 // openGone is the open model's gone memories, the marked one clamped.

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"hindsight-tui/client"
+	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
@@ -231,8 +232,9 @@ func TestRotStaleAnswersDropped(t *testing.T) {
 // names the operation, hands it to the operations pane and lists again; with
 // --read-only the key is absent from the help and does nothing.
 func TestRefreshKey(t *testing.T) {
-	rec := &uitest.Recorder{}
-	m, r := uitest.Demo(t, New, uitest.Bank("research-agent"), uitest.WithClient(rec.Option()))
+	rec, clk := &uitest.Recorder{}, uitest.NewClock()
+	m, r := uitest.Demo(t, New, uitest.Bank("research-agent"), uitest.WithClient(rec.Option()),
+		uitest.Seed(hindsighttest.WithClock(clk.Now)))
 	cursorOn(t, m, "retrieval-findings")
 	if !helpHas(m, "R") {
 		t.Fatal("R not in the help")
@@ -249,8 +251,22 @@ func TestRefreshKey(t *testing.T) {
 	if len(rec.Matching("GET", "/mental-models")) == 0 {
 		t.Error("the list did not reload")
 	}
+	rec.Reset()
+	for i := 0; i < 50 && m.rot.refreshing > 0; i++ {
+		clk.Advance(refreshPoll)
+		r.Fire(uitest.Is[refreshPollMsg])
+	}
+	if last := r.Toasts[len(r.Toasts)-1]; m.rot.refreshing != 0 || !strings.HasPrefix(last, "Refreshed") || !strings.Contains(last, "content") {
+		t.Fatalf("the refresh is followed to its end: %d following, toasts %v", m.rot.refreshing, r.Toasts)
+	}
+	if len(rec.Matching("GET", "/mental-models")) == 0 {
+		t.Error("the list did not reload when the refresh ended")
+	}
+	if c := m.rotOf("retrieval-findings"); c.rotten() || c.cited == 0 {
+		t.Errorf("refreshed without the invalidated memory, still flagged: %+v", c)
+	}
 	r.Keys("enter", "R")
-	if n := len(rec.Matching("POST", "/mental-models/retrieval-findings/refresh")); n != 2 {
+	if n := len(rec.Matching("POST", "/mental-models/retrieval-findings/refresh")); n != 1 || m.det.id != "retrieval-findings" {
 		t.Errorf("R in the detail: %d refreshes", n)
 	}
 

@@ -73,7 +73,7 @@ func (m *Model) rotLines(w, at int) []string {
 		}
 	}
 	add("")
-	head := st.Section.Render("Cited evidence")
+	head := st.Section.Render("Cited evidence:")
 	switch {
 	case m.rot.busy && m.rot.checks == nil:
 		add(head + " " + m.spin.View() + st.Muted.Render(" checking "+common.Plural(r.cited, "memory", "memories")+"…"))
