@@ -32,8 +32,8 @@ type refreshedMsg struct {
 
 // refreshPollMsg is the timer that reads a followed refresh's operation again.
 type refreshPollMsg struct {
-	bank, name, op string
-	n              int // polls so far
+	bank, id, name, op string
+	n                  int // polls so far
 }
 
 // refreshStatusMsg answers one poll.
@@ -75,7 +75,7 @@ func (m *Model) onRefreshed(msg refreshedMsg) tea.Cmd {
 	cmds := []tea.Cmd{
 		common.Toast("Refreshing " + msg.name + ": operation " + sanitize.Line(msg.resp.OperationID)),
 		common.Emit(common.OperationStartedMsg{BankID: msg.bank, OperationID: msg.resp.OperationID, Kind: "refresh_mental_model"}),
-		m.c.After(refreshPoll, refreshPollMsg{bank: msg.bank, name: msg.name, op: msg.resp.OperationID}),
+		m.c.After(refreshPoll, refreshPollMsg{bank: msg.bank, id: msg.id, name: msg.name, op: msg.resp.OperationID}),
 	}
 	if msg.bank == m.bank {
 		cmds = append(cmds, m.reload())
@@ -96,7 +96,7 @@ func (m *Model) pollRefresh(msg refreshPollMsg) tea.Cmd {
 }
 
 // onRefreshStatus waits for the next poll, or says how the refresh ended and lists
-// the models again.
+// the models again (and opens the refreshed model again if it is open).
 func (m *Model) onRefreshStatus(msg refreshStatusMsg) tea.Cmd {
 	if msg.err == nil && !msg.st.Done() && msg.n < refreshPolls {
 		return m.c.After(refreshPoll, msg.refreshPollMsg)
@@ -114,6 +114,10 @@ func (m *Model) onRefreshStatus(msg refreshStatusMsg) tea.Cmd {
 	}
 	if msg.bank != m.bank {
 		return end
+	}
+	if m.open && m.det.id == msg.id {
+		// Its content and history changed: the detail shows them.
+		return tea.Batch(end, m.reload(), m.openModel(msg.id))
 	}
 	return tea.Batch(end, m.reload())
 }

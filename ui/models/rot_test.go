@@ -269,6 +269,14 @@ func TestRefreshKey(t *testing.T) {
 	if n := len(rec.Matching("POST", "/mental-models/retrieval-findings/refresh")); n != 1 || m.det.id != "retrieval-findings" {
 		t.Errorf("R in the detail: %d refreshes", n)
 	}
+	history := len(m.det.history)
+	for i := 0; i < 50 && m.rot.refreshing > 0; i++ {
+		clk.Advance(refreshPoll)
+		r.Fire(uitest.Is[refreshPollMsg])
+	}
+	if !m.open || len(m.det.history) != history+1 {
+		t.Errorf("the open model is read again once refreshed: history %d → %d", history, len(m.det.history))
+	}
 
 	rec = &uitest.Recorder{}
 	m, r = uitest.Demo(t, New, uitest.Bank("research-agent"), uitest.ReadOnly(), uitest.WithClient(rec.Option()))
