@@ -7,11 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"hindsight-tui/client"
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/keymap"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
@@ -394,4 +396,27 @@ func invalidateOne(t *testing.T, r *uitest.Host, m *Model) {
 		t.Fatal(err)
 	}
 	r.Send(common.MemoryChangedMsg{BankID: "team-platform", IDs: []string{id}, Change: common.MemoryInvalidated})
+}
+
+// TestRotContract: the list at detail=full, the memory reads of a check (a 404
+// among them) and a followed refresh keep to Hindsight's OpenAPI document.
+func TestRotContract(t *testing.T) {
+	m, r, check := uitest.Contract(t, New, uitest.Bank("team-platform"))
+	if c := m.rotOf("service-ownership"); c.deleted != 1 {
+		t.Fatalf("service-ownership: %+v", c)
+	}
+	cursorOn(t, m, "service-ownership")
+	r.Keys("R")
+	r.Fire(uitest.Is[refreshPollMsg])
+	check()
+}
+
+// TestRotOwnKeys holds R and m to the shared rules.
+func TestRotOwnKeys(t *testing.T) {
+	km := keymap.Default()
+	own := struct{ Refresh, NextGone, TextUp, TextDown, OlderVersion, NewerVersion key.Binding }{
+		km.Models.Refresh, km.Models.NextGone, km.Models.TextUp, km.Models.TextDown, km.Models.OlderVersion, km.Models.NewerVersion}
+	for _, p := range keymap.Check(own, km.Global, km.List) {
+		t.Error(p)
+	}
 }
