@@ -261,6 +261,7 @@ func Default() KeyMap {
 			Refresh:      key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "refresh content")),
 			DryRun:       key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "dry-run refresh")),
 			Clear:        key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear content")),
+			NextGone:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "next gone memory")),
 		},
 		Directives: Directives{
 			Toggle:  key.NewBinding(key.WithKeys("space", "a"), key.WithHelp("space", "active on/off")),
@@ -370,6 +371,7 @@ type Models struct {
 	Refresh      key.Binding // refresh the model's content (a reflect on the server)
 	DryRun       key.Binding // what a refresh would write, persisting nothing
 	Clear        key.Binding // empty the content so the next refresh rebuilds it
+	NextGone     key.Binding // mark the next cited memory that is gone, in the open model
 }
 
 // Documents bindings act in the documents pane, beside the list keys. The writes

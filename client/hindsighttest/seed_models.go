@@ -33,6 +33,17 @@ type SeedModelExtension struct {
 	CreatedAt string             `json:"created_at"` // RFC 3339; default: the bank's
 	Trigger   map[string]any     `json:"trigger"`    // fields over the defaults
 	History   []SeedModelVersion `json:"history"`    // newest first
+	// CitesDeleted are memories its last refresh cited that were deleted since (with
+	// their document), so only the stored answer still holds them.
+	CitesDeleted []SeedCitation `json:"cites_deleted,omitempty"`
+}
+
+// SeedCitation is a cited memory the bank no longer holds.
+type SeedCitation struct {
+	Key     string `json:"key"` // derives its id; no memory of the bank may have the key
+	Text    string `json:"text"`
+	Type    string `json:"type"`
+	Context string `json:"context"`
 }
 
 // SeedModelVersion is a previous content of a model.
@@ -125,6 +136,9 @@ func (l *seedLoader) extendModel(me SeedModelExtension, base map[string]any) (*m
 	if expr, _ := mm.trigger["refresh_cron"].(string); expr != "" && (!cron.Valid(expr) || mm.trigger["refresh_after_consolidation"] == true) {
 		return nil, fmt.Errorf("refresh_cron %q is invalid or combined with refresh_after_consolidation", expr)
 	}
+	if err := l.citeDeleted(mm, me.CitesDeleted); err != nil {
+		return nil, err
+	}
 	for _, v := range me.History {
 		changed, err := l.at(v.ChangedAt)
 		if err != nil || changed == nil {
@@ -144,6 +158,26 @@ func (l *seedLoader) extendModel(me SeedModelExtension, base map[string]any) (*m
 		l.storeTrace(mm)
 	}
 	return mm, nil
+}
+
+// citeDeleted adds cited memories that are gone to mm's stored answer.
+func (l *seedLoader) citeDeleted(mm *mentalModel, cites []SeedCitation) error {
+	if len(cites) == 0 {
+		return nil
+	}
+	basedOn, _ := mm.reflectResponse["based_on"].(map[string]any)
+	if basedOn == nil {
+		return fmt.Errorf("cites_deleted on a model with no stored answer")
+	}
+	for _, c := range cites {
+		id := derivedID(l.b.id, "memory", c.Key)
+		if l.b.memories[id] != nil || c.Text == "" || c.Type == "" {
+			return fmt.Errorf("deleted citation %q: a memory of the bank, or no text or type", c.Key)
+		}
+		list, _ := basedOn[c.Type].([]any)
+		basedOn[c.Type] = append(list, map[string]any{"id": id, "text": c.Text, "type": c.Type, "context": c.Context})
+	}
+	return nil
 }
 
 // normalizeJSON gives decoded JSON values the Go types the server stores.

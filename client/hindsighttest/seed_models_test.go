@@ -26,6 +26,12 @@ func TestDemoModelStates(t *testing.T) {
 	if research["retrieval-findings"]["is_stale"] != false || getModel(t, srv, "research-agent", "retrieval-findings", "full")["is_stale"] != true {
 		t.Error("evidence rot: fresh by the list, stale on GET because a cited memory was invalidated")
 	}
+	if team["service-ownership"]["is_stale"] != false || getModel(t, srv, "team-platform", "service-ownership", "full")["is_stale"] != true {
+		t.Error("evidence rot: fresh by the list, stale on GET because a cited memory was deleted")
+	}
+	world := team["service-ownership"]["reflect_response"].(map[string]any)["based_on"].(map[string]any)["world"].([]any)
+	gone := world[len(world)-1].(map[string]any)["id"].(string)
+	mustStatus(t, send(t, srv, "GET", "/v1/default/banks/team-platform/memories/"+gone, nil), 404)
 	never := research["open-questions"]
 	if never["content"] != placeholderContent || never["last_refreshed_at"] != never["created_at"] || never["last_memory_seen_at"] != nil ||
 		never["reflect_response"] != nil {

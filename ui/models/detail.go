@@ -115,7 +115,7 @@ func (m *Model) detailLines(w int) []string {
 		return out
 	}
 	now := m.c.Now()
-	s := stalenessOf(mm, m.det.listed, mm.IsStale)
+	s := m.withRot(mm, stalenessOf(mm, m.det.listed, mm.IsStale))
 	badge := st.Success.Render
 	if s.stale {
 		badge = st.Warning.Render
@@ -139,6 +139,7 @@ func (m *Model) detailLines(w int) []string {
 	if t, ok := nextRun(mm, now); ok {
 		field("Next refresh:", t.Format("2006-01-02 15:04 UTC")+inLocal(t, now)+", if stale then")
 	}
+	out = append(out, m.rotLines(w, len(out))...)
 	add("")
 	add(st.Section.Render("Configuration"))
 	field("Source query:", mm.SourceQuery)

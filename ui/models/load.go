@@ -48,7 +48,7 @@ func (m *Model) reload() tea.Cmd {
 	bank, seq, cl := m.bank, m.list.seq, m.c.Client
 	return tea.Batch(func() tea.Msg {
 		defer cancel()
-		page, err := cl.ListMentalModels(ctx, bank, client.ListMentalModelsParams{Detail: client.DetailContent, Limit: pageSize})
+		page, err := cl.ListMentalModels(ctx, bank, client.ListMentalModelsParams{Detail: client.DetailFull, Limit: pageSize})
 		return listedMsg{bank: bank, seq: seq, page: page, err: err}
 	}, m.spin.Tick)
 }
@@ -86,7 +86,7 @@ func (m *Model) onListed(msg listedMsg) tea.Cmd {
 			m.ensureVisible()
 		}
 	}
-	return nil
+	return m.checkRot()
 }
 
 // detail is the open model and the request loading it.

@@ -55,6 +55,7 @@ type Model struct {
 	follow   map[string]following // refreshes this pane started, by model id
 	outcomes map[string]outcome   // how each followed refresh ended, by model id
 	dry      dryRun               // the dry-run refresh in view
+	rot      rotState             // evidence rot: what became of the memories the models cite
 }
 
 // listState is the loaded models and the request filling them.
@@ -149,6 +150,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onDryRun(msg)
 	case common.ActionMsg:
 		cmd = m.onAction(msg)
+	case rotMsg, common.MemoryChangedMsg, common.BanksChangedMsg:
+		cmd = m.updateRot(msg)
 	case spinner.TickMsg:
 		if msg.ID == m.spin.ID() && m.loading() {
 			m.spin, cmd = m.spin.Update(msg)
@@ -161,7 +164,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 
 // loading says a request is in flight, so the spinner turns.
 func (m *Model) loading() bool {
-	return m.list.busy || m.det.busy || m.dry.busy || len(m.follow) > 0
+	return m.list.busy || m.det.busy || m.dry.busy || m.rot.busy || len(m.follow) > 0
 }
 
 // selectBank switches to another bank: the filter stays, everything loaded goes.
@@ -179,6 +182,7 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.keep = ""
 	m.stopList()
 	m.list = listState{seq: m.list.seq}
+	m.resetRot()
 	m.applyFilter()
 	if !m.activated {
 		return nil
@@ -202,6 +206,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.dry.active {
 		return m.dryKey(k)
+	}
+	if cmd, ok := m.rotKey(k); ok {
+		return cmd
 	}
 	if cmd, ok := m.actionKey(k); ok {
 		return cmd
@@ -399,6 +406,7 @@ func (m *Model) syncKeys() {
 	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Refresh, &km.DryRun, &km.Clear} {
 		b.SetEnabled(writes && has)
 	}
+	m.syncRotKeys()
 }
 
 // ShortHelp implements common.Pane.
@@ -421,7 +429,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{kl.Up, kl.Down, kl.PageUp, kl.PageDown, kl.Top, kl.Bottom, kl.Open, kl.Back},
 		{kl.Filter, km.Leave, m.keys.Global.Refresh},
-		{km.TextDown, km.TextUp, km.OlderVersion, km.NewerVersion, km.Diff, km.Mark},
+		{km.TextDown, km.TextUp, km.OlderVersion, km.NewerVersion, km.Diff, km.Mark, km.NextGone},
 		{km.Create, km.Edit, km.Refresh, km.DryRun, km.Clear, km.Delete},
 	}
 }

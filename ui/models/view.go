@@ -81,7 +81,7 @@ type column struct {
 func (m *Model) columns(w int) []column {
 	now := m.c.Now()
 	all := []column{
-		{"STATE", 19, func(mm *client.MentalModel, s staleness) string {
+		{"STATE", stateWidth, func(mm *client.MentalModel, s staleness) string {
 			if _, ok := m.follow[mm.ID]; ok {
 				return "refreshing…"
 			}
@@ -162,7 +162,7 @@ func (m *Model) listLines(w, h int) []string {
 	default:
 		for i := m.offset; i < len(m.visible) && len(lines) < h; i++ {
 			mm := &m.list.items[m.visible[i]]
-			s := stalenessOf(mm, mm.IsStale, nil)
+			s := m.withRot(mm, stalenessOf(mm, mm.IsStale, nil))
 			plain := row(cols, mm, s)
 			switch {
 			case i == m.cursor && m.focused:
@@ -201,6 +201,7 @@ func (m *Model) filterLine(w int) string {
 	if m.list.busy && m.list.loaded {
 		right = m.spin.View() + " " + right
 	}
+	right = m.rotStatus() + right
 	if m.list.err != nil && len(m.list.items) > 0 {
 		right = st.Error.Render("reload failed: "+m.c.Describe(m.list.err)) + " " + right
 	}
