@@ -29,6 +29,7 @@ type bankState struct {
 	reveal     bool              // scroll the selection into view at the next layout
 	names      map[string]string // mental model id → name ("" when it has none, or is gone)
 	naming     map[string]bool   // mental models whose names are being looked up
+	cmp        *comparison       // the last comparison of one of its answers (compare.go)
 }
 
 // selection is the selected turn and, inside its evidence, the selected item (-1 for
@@ -81,7 +82,7 @@ func (m *Model) selectBank(id string) tea.Cmd {
 // anyWaiting reports whether a question is out in any bank (the spinner runs).
 func (m *Model) anyWaiting() bool {
 	for _, b := range m.banks {
-		if b.waiting() != nil {
+		if b.waiting() != nil || b.compareWaiting() {
 			return true
 		}
 	}
