@@ -18,7 +18,7 @@ type ReflectCompare struct {
 func defaultReflectCompare() ReflectCompare {
 	return ReflectCompare{
 		Open:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "compare: re-ask")),
-		Exclude: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "leave model out/in")),
+		Exclude: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "leave out/in")),
 		Run:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "ask B")),
 		Params:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "B's parameters")),
 		Side:    key.NewBinding(key.WithKeys("left", "right", "h", "l"), key.WithHelp("←/→", "show A or B")),

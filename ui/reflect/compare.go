@@ -277,7 +277,11 @@ func (m *Model) askB() tea.Cmd {
 	}
 	req, errs := buildRequest(c.a.question, c.p)
 	if len(errs) > 0 {
-		return common.Toast("B not asked: " + m.cmpBar.Problems(errs) + " (" + m.keys.Compare.Params.Help().Key + " edits B's parameters)")
+		msg := "B not asked: " + m.cmpBar.Problems(errs)
+		if !c.inBar {
+			msg += " (" + m.keys.Compare.Params.Help().Key + " edits B's parameters)"
+		}
+		return common.Toast(msg)
 	}
 	if c.inBar {
 		c.inBar = false

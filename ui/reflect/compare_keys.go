@@ -58,7 +58,8 @@ func (m *Model) compareShortHelp() []key.Binding {
 		leave.SetHelp(leave.Help().Key, "back to the models")
 		return enabled(k.Run, kr.NextItem, kr.Toggle, leave)
 	}
-	return enabled(k.Run, k.Exclude, k.Params, m.keys.List.Down, k.Side, k.Open, k.Back)
+	// The footer drops what does not fit: the ways on and out first.
+	return enabled(k.Run, k.Side, k.Open, k.Back, k.Exclude, k.Params, m.keys.List.Down)
 }
 
 // compareFullHelp is the help overlay's keys while the comparison is shown.

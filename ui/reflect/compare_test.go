@@ -257,7 +257,7 @@ func TestCompareHelpAndKeys(t *testing.T) {
 		t.Error("help does not list the comparison key on an answer")
 	}
 	h.Keys("c")
-	for _, want := range []string{"ask B", "leave model out/in", "B's parameters", "back to the chat"} {
+	for _, want := range []string{"ask B", "leave out/in", "B's parameters", "back to the chat"} {
 		if !has(m.FullHelp(), want) {
 			t.Errorf("the comparison's help lacks %q", want)
 		}

@@ -125,7 +125,7 @@ func (m *Model) setupLines(w, h int, own fieldErrors) ([]string, int) {
 	if c.phase == cmpAsking {
 		return lines, len(lines)
 	}
-	keys := kc.Run.Help().Key + " asks B · " + kc.Exclude.Help().Key + " leave out/in · " +
+	keys := kc.Run.Help().Key + " asks B · " + kc.Exclude.Help().Key + " out/in · " +
 		kc.Params.Help().Key + " parameters · " + kc.Back.Help().Key + " back to the chat"
 	if c.b != nil {
 		keys = kc.Run.Help().Key + " asks B again · " + kc.Back.Help().Key + " back to the chat"
