@@ -63,13 +63,14 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	if id == m.bank && m.cur != nil {
 		return nil
 	}
+	old := m.cur
 	save := m.saveDraft(m.cur)
 	m.cur.draft = m.composer.Value()
 	fresh := m.banks[id] == nil
 	m.bank = id
 	m.cur = m.state(id)
 	m.composer.SetValue(m.cur.draft)
-	cmd := tea.Batch(save, m.bar.Bind(id, &m.cur.params))
+	cmd := tea.Batch(save, m.bar.Bind(id, &m.cur.params), m.rebindCompare(old))
 	if fresh {
 		cmd = tea.Batch(cmd, loadDraft(id, m.cur.path))
 	}

@@ -344,5 +344,18 @@ func (m *Model) onCmpDone(msg cmpDoneMsg) tea.Cmd {
 	return m.learnNames(b, bt)
 }
 
+// rebindCompare points B's bar at the selected bank's comparison after a bank
+// switch; the comparison left behind keeps its values but not the keys.
+func (m *Model) rebindCompare(old *bankState) tea.Cmd {
+	if old != nil && old.cmp != nil {
+		old.cmp.inBar = false
+	}
+	m.cmpBar.Blur()
+	if c := m.cur.cmp; c != nil {
+		return m.cmpBar.Bind(m.cur.bank, &c.p)
+	}
+	return nil
+}
+
 // compareWaiting reports whether a bank's B is out (the spinner runs).
 func (b *bankState) compareWaiting() bool { return b.cmp != nil && b.cmp.phase == cmpAsking }

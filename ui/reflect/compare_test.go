@@ -272,3 +272,32 @@ func TestCompareHelpAndKeys(t *testing.T) {
 		t.Error(p)
 	}
 }
+
+// A comparison belongs to its bank: another bank shows its own transcript, and coming
+// back shows the comparison again, B's bar editing this bank's B.
+func TestCompareStaysWithItsBank(t *testing.T) {
+	m, h, _ := compareFrom(t)
+	c := m.cur.cmp
+	h.Keys("space")
+	h.SelectBank("team-platform")
+	if m.comparing() {
+		t.Fatal("another bank shows the comparison")
+	}
+	ask(h, m, "What does the platform team run on?")
+	h.Keys("esc", "c") // a comparison of this bank's own
+	if !m.comparing() || m.cur.cmp == c {
+		t.Fatal("no comparison in the second bank")
+	}
+	h.SelectBank(alexBank)
+	if !m.comparing() || m.cur.cmp != c || len(c.p.excludeIDs) != 1 {
+		t.Fatalf("the comparison did not come back: %+v", m.cur.cmp)
+	}
+	h.Keys("p")
+	for m.cmpBar.Cursor() != int(iAllDirs) {
+		h.Keys("tab")
+	}
+	h.Keys("space")
+	if !c.p.allDirs {
+		t.Error("B's bar does not edit this bank's B")
+	}
+}
