@@ -61,6 +61,7 @@ type comparison struct {
 	errs    fieldErrors           // the server's complaints about B's parameters
 	side    int                   // 0 A, 1 B: the column shown when there is room for one
 	top     int                   // the first line of the result's body in view
+	view    resultCache           // the result's lines as last built (compare_view.go)
 }
 
 // cmpModelsMsg is the bank's list of mental models, for the setup.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -208,13 +209,62 @@ func only(xs, ys []string) []string {
 	return out
 }
 
+// resultKey is everything the result's lines depend on besides the scroll position.
+type resultKey struct {
+	width  int
+	styles *styles.Styles
+	side   int
+	a, b   *turn
+	arev   int
+	brev   int
+	names  int // the names known grow; a new one may name a model shown
+}
+
+// resultCache is the result's lines as last built: scrolling only slices them.
+type resultCache struct {
+	key    resultKey
+	head   []string // the title, B's changes and the differences
+	tabs   string   // the A/B tabs, when one answer shows at a time
+	legend string
+	body   []string
+}
+
 // resultLines draws A and B: the title, what B changed, what differs, then the two
 // answers with their evidence, side by side when there is room, else one at a time.
 func (m *Model) resultLines(w, h int) []string {
 	st := m.c.Styles
 	c := m.cur.cmp
-	a, b := c.a, c.b
-	lines := []string{m.cmpTitle(w)}
+	k := resultKey{width: w, styles: st, side: c.side, a: c.a, b: c.b, arev: c.a.rev, brev: c.b.rev, names: len(m.cur.names)}
+	if c.view.key != k || c.view.body == nil {
+		c.view = m.buildResult(k)
+	}
+	r := &c.view
+	lines := slices.Clone(r.head)
+	body := r.body
+	bh := max(h-len(lines)-1, 1)
+	m.lay.cmpBody = bh
+	c.top = min(max(c.top, 0), max(len(body)-bh, 0))
+	pos := ""
+	if len(body) > bh {
+		pos = "lines " + strconv.Itoa(c.top+1) + "–" + strconv.Itoa(min(c.top+bh, len(body))) + " of " + strconv.Itoa(len(body))
+	}
+	legend := r.legend
+	if r.tabs != "" {
+		legend = r.tabs + st.Subtle.Render(" · ") + legend
+		if ansi.StringWidth(legend)+ansi.StringWidth(pos)+1 > w {
+			legend = r.tabs // the marks explain themselves; the tabs and the position stay
+		}
+	}
+	lines = append(lines, components.Spread(legend, st.Muted.Render(pos), w))
+	return append(lines, body[c.top:min(c.top+bh, len(body))]...)
+}
+
+// buildResult lays out the result at k.
+func (m *Model) buildResult(k resultKey) resultCache {
+	st := m.c.Styles
+	c := m.cur.cmp
+	a, b, w := c.a, c.b, k.width
+	r := resultCache{key: k, head: []string{m.cmpTitle(w)}}
 	aParts, bParts := paramSummary(a.req), paramSummary(b.req)
 	var changes []string
 	for _, p := range only(bParts, aParts) {
@@ -227,11 +277,10 @@ func (m *Model) resultLines(w, h int) []string {
 	if len(changes) > 0 {
 		change = "B: " + strings.Join(changes, " · ")
 	}
-	lines = append(lines, components.Fit(st.Muted.Render(components.Truncate(change, w)), w))
-	lines = append(lines, m.diffLines(w)...)
+	r.head = append(r.head, components.Fit(st.Muted.Render(components.Truncate(change, w)), w))
+	r.head = append(r.head, m.diffLines(w)...)
 
 	cols := w >= cmpColumnsMin
-	tabs := ""
 	if !cols {
 		la, lb := " A original ", " B re-asked "
 		if c.side == 0 {
@@ -239,45 +288,31 @@ func (m *Model) resultLines(w, h int) []string {
 		} else {
 			la, lb = st.Tab.Render(la), st.TabActive.Render(lb)
 		}
-		tabs = la + " " + lb + st.Subtle.Render(" "+m.keys.Compare.Side.Help().Key)
+		r.tabs = la + " " + lb + st.Subtle.Render(" "+m.keys.Compare.Side.Help().Key)
 	}
-	legend := st.Error.Render("−") + st.Muted.Render(" only in A · ") + st.Success.Render("+") + st.Muted.Render(" only in B")
+	r.legend = st.Error.Render("−") + st.Muted.Render(" only in A · ") + st.Success.Render("+") + st.Muted.Render(" only in B")
 
-	var body []string
-	if cols {
+	switch {
+	case cols:
 		cw := (w - 3) / 2
 		left, right := m.sideLines(a, b, 0, cw), m.sideLines(b, a, 1, w-3-cw)
 		sep := st.Subtle.Render(" │ ")
 		for i := 0; i < max(len(left), len(right)); i++ {
-			l, r := blank(cw), blank(w-3-cw)
+			l, rt := blank(cw), blank(w-3-cw)
 			if i < len(left) {
 				l = left[i]
 			}
 			if i < len(right) {
-				r = right[i]
+				rt = right[i]
 			}
-			body = append(body, l+sep+r)
+			r.body = append(r.body, l+sep+rt)
 		}
-	} else if c.side == 0 {
-		body = m.sideLines(a, b, 0, w)
-	} else {
-		body = m.sideLines(b, a, 1, w)
+	case c.side == 0:
+		r.body = m.sideLines(a, b, 0, w)
+	default:
+		r.body = m.sideLines(b, a, 1, w)
 	}
-	bh := max(h-len(lines)-1, 1)
-	m.lay.cmpBody = bh
-	c.top = min(max(c.top, 0), max(len(body)-bh, 0))
-	pos := ""
-	if len(body) > bh {
-		pos = "lines " + strconv.Itoa(c.top+1) + "–" + strconv.Itoa(min(c.top+bh, len(body))) + " of " + strconv.Itoa(len(body))
-	}
-	if !cols {
-		legend = tabs + st.Subtle.Render(" · ") + legend
-		if ansi.StringWidth(legend)+ansi.StringWidth(pos)+1 > w {
-			legend = tabs // the marks explain themselves; the tabs and the position stay
-		}
-	}
-	lines = append(lines, components.Spread(legend, st.Muted.Render(pos), w))
-	return append(lines, body[c.top:min(c.top+bh, len(body))]...)
+	return r
 }
 
 // diffLines say what only one answer used, kind by kind: models by name, the others
