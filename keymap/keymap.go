@@ -24,6 +24,7 @@ type KeyMap struct {
 	Directives Directives
 	Knowledge  Knowledge
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
+	Compare    ReflectCompare
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -316,6 +317,7 @@ func Default() KeyMap {
 			Follow:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "follow operation")),
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
+		Compare: defaultReflectCompare(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

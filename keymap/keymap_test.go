@@ -69,7 +69,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 	for _, g := range []group{
 		{"Global", bindings(km.Global)}, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)},
 		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
-		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)},
+		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -110,7 +110,11 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"reflect transcript", []group{global, paneList, {"Reflect", map[string]key.Binding{
 			"Ask": rf.Ask, "Params": rf.Params, "Reset": rf.Reset, "Evidence": rf.Evidence, "Tools": rf.Tools,
 			"Export": rf.Export, "Schema": rf.Schema,
-		}}}},
+		}}, {"Compare", map[string]key.Binding{"Open": km.Compare.Open}}}},
+		// The reflect comparison: its own keys beside the globals and the list keys that
+		// scroll it; its enter asks B and its esc goes back, in place of the list's.
+		{"reflect comparison", []group{global, {"List", without(bindings(km.List), "Filter", "Back", "Open")},
+			{"Compare", bindings(km.Compare)}}},
 		// Outside the retain form the globals and the pane's keys act at once (Refresh's
 		// r is the pane's once connected, so it is left out); in the form only the ctrl
 		// chords act, and they must not be keys the root takes first (ctrl+c) or that

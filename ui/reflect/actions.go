@@ -24,12 +24,16 @@ const (
 	doCopyJSON = "copy json"
 	doOpen     = "open"
 	doCancel   = "cancel"
+	doCompare  = "compare"
 )
 
 // onAction runs a palette action: the bar's, or one of the pane's.
 func (m *Model) onAction(a common.ActionMsg) tea.Cmd {
 	if m.bank == "" {
 		return nil
+	}
+	if m.comparing() {
+		return m.compareAction(a)
 	}
 	if cmd, ev, ok := m.bar.Act(a); ok {
 		return tea.Batch(cmd, m.onBar(ev))
@@ -72,6 +76,8 @@ func (m *Model) do(what string) tea.Cmd {
 		return m.open()
 	case doCancel:
 		return m.cancelQuestion()
+	case doCompare:
+		return m.openCompare()
 	}
 	return nil
 }
@@ -98,6 +104,9 @@ func (m *Model) copyAnswer(asJSON bool) tea.Cmd {
 func (m *Model) Actions() []common.Action {
 	if m.bank == "" {
 		return nil
+	}
+	if m.comparing() {
+		return m.compareActions()
 	}
 	k := m.keys
 	a := func(name, keyHelp, do string) common.Action {
@@ -126,7 +135,8 @@ func (m *Model) Actions() []common.Action {
 			acts = append(acts,
 				a("Show or hide the evidence", k.Reflect.Evidence.Help().Key, doEvidence),
 				a("Copy the answer", k.Global.CopyID.Help().Key, doCopy),
-				a("Copy the response as JSON", k.Global.CopyJSON.Help().Key, doCopyJSON))
+				a("Copy the response as JSON", k.Global.CopyJSON.Help().Key, doCopyJSON),
+				a("Compare: ask again without chosen mental models or with other parameters", k.Compare.Open.Help().Key, doCompare))
 			if i := m.cur.sel.item; i >= 0 && i < len(t.evidence) {
 				acts = append(acts, a(openAction(t, i), k.List.Open.Help().Key, doOpen))
 			}

@@ -42,7 +42,7 @@ func (m *Model) send() tea.Cmd {
 		return common.Toast("not sent: " + m.bar.Problems(errs) + " (p opens the parameters)")
 	}
 	m.nextTurn++
-	t := &turn{id: m.nextTurn, question: strings.TrimSpace(question), req: req, asked: m.c.Now()}
+	t := &turn{id: m.nextTurn, question: strings.TrimSpace(question), req: req, p: m.cur.params.clone(), asked: m.c.Now()}
 	m.cur.turns = append(m.cur.turns, t)
 	m.cur.serverErrs = nil
 	m.clearDraft()

@@ -29,6 +29,7 @@ type bankState struct {
 	reveal     bool              // scroll the selection into view at the next layout
 	names      map[string]string // mental model id → name ("" when it has none, or is gone)
 	naming     map[string]bool   // mental models whose names are being looked up
+	cmp        *comparison       // the last comparison of one of its answers (compare.go)
 }
 
 // selection is the selected turn and, inside its evidence, the selected item (-1 for
@@ -62,13 +63,14 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	if id == m.bank && m.cur != nil {
 		return nil
 	}
+	old := m.cur
 	save := m.saveDraft(m.cur)
 	m.cur.draft = m.composer.Value()
 	fresh := m.banks[id] == nil
 	m.bank = id
 	m.cur = m.state(id)
 	m.composer.SetValue(m.cur.draft)
-	cmd := tea.Batch(save, m.bar.Bind(id, &m.cur.params))
+	cmd := tea.Batch(save, m.bar.Bind(id, &m.cur.params), m.rebindCompare(old))
 	if fresh {
 		cmd = tea.Batch(cmd, loadDraft(id, m.cur.path))
 	}
@@ -81,7 +83,7 @@ func (m *Model) selectBank(id string) tea.Cmd {
 // anyWaiting reports whether a question is out in any bank (the spinner runs).
 func (m *Model) anyWaiting() bool {
 	for _, b := range m.banks {
-		if b.waiting() != nil {
+		if b.waiting() != nil || b.compareWaiting() {
 			return true
 		}
 	}

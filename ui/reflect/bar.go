@@ -133,6 +133,9 @@ func summaryParts(st *styles.Styles, p *params) []string {
 	case p.match != "":
 		parts = append(parts, on("tags none "+match))
 	}
+	if g := strings.TrimSpace(p.groups); g != "" {
+		parts = append(parts, on("tag_groups "+sanitize.Line(components.Truncate(g, 40))))
+	}
 	var types []string
 	for i, t := range factTypes() {
 		if p.types[i] {
@@ -146,6 +149,12 @@ func summaryParts(st *styles.Styles, p *params) []string {
 	}
 	if p.noModels {
 		parts = append(parts, on("no mental models"))
+	}
+	if n := len(p.excludeIDs); n > 0 && !p.noModels {
+		parts = append(parts, on("without "+common.Plural(n, "mental model", "mental models")))
+	}
+	if p.allDirs {
+		parts = append(parts, on("all directives"))
 	}
 	if p.tools {
 		parts = append(parts, on("tool calls"))

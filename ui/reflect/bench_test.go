@@ -131,3 +131,32 @@ func BenchmarkSetAnswer(b *testing.B) {
 		t.setAnswer(resp)
 	}
 }
+
+// BenchmarkCompareView is one frame of a comparison's result (A and B side by side),
+// and BenchmarkCompareScroll one line of scrolling it: the layout is rebuilt per key
+// from the cached markdown, never rendered again.
+func BenchmarkCompareView(b *testing.B) {
+	m, h := uitest.Demo(b, New)
+	ask(h, m, tokyoQuestion)
+	h.Keys("esc", "c", "space", "enter")
+	uitest.BenchView(b, m)
+}
+
+func BenchmarkCompareScroll(b *testing.B) {
+	m, h := uitest.Demo(b, New)
+	ask(h, m, tokyoQuestion)
+	h.Keys("esc", "c", "space", "enter")
+	renders := m.md.renders
+	b.ResetTimer()
+	for i := range b.N {
+		if i%2 == 0 {
+			h.Keys("j")
+		} else {
+			h.Keys("k")
+		}
+	}
+	b.StopTimer()
+	if m.md.renders != renders {
+		b.Fatal("scrolling rendered markdown")
+	}
+}

@@ -141,11 +141,20 @@ func paramSummary(req client.ReflectRequest) []string {
 		}
 		parts = append(parts, "tags "+sanitize.Line(strings.Join(req.Tags, ", "))+" ("+match+")")
 	}
+	if len(req.TagGroups) > 0 {
+		parts = append(parts, "tag_groups "+sanitize.Line(formatTagGroups(req.TagGroups)))
+	}
 	if len(req.FactTypes) > 0 {
 		parts = append(parts, "facts "+strings.Join(req.FactTypes, "+"))
 	}
 	if req.ExcludeMentalModels {
 		parts = append(parts, "no mental models")
+	}
+	if n := len(req.ExcludeMentalModelIDs); n > 0 && !req.ExcludeMentalModels {
+		parts = append(parts, "without "+sanitize.Line(strings.Join(req.ExcludeMentalModelIDs, ", ")))
+	}
+	if req.ApplyAllDirectives {
+		parts = append(parts, "all directives")
 	}
 	if req.Context != "" {
 		parts = append(parts, "context")

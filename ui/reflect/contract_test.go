@@ -13,7 +13,7 @@ import (
 // request the pane builds, and every answer it reads, must match Hindsight's OpenAPI
 // document. It also covers the other requests the pane makes: the tags list behind
 // the tag input, and the memory (and an observation's history) behind enter on the
-// evidence.
+// evidence, and a comparison's requests: the bank's mental models, and B.
 func TestContract(t *testing.T) {
 	m, h, check := uitest.Contract(t, New)
 
@@ -39,6 +39,10 @@ func TestContract(t *testing.T) {
 		{"every fact type", params{types: [3]bool{true, true, true}}},
 		{"exclude mental models", params{noModels: true}},
 		{"tool calls", params{tools: true}},
+		{"tag groups leaf", params{groups: "trip:tokyo-2026"}},
+		{"tag groups compound", params{groups: "(trip:tokyo-2026 | all[source:chat, topic:food]) & !exact[archived]"}},
+		{"apply all directives", params{allDirs: true}},
+		{"exclude some mental models", params{excludeIDs: []string{"alex-travel-profile"}}},
 		{"context", params{context: "planning the trip"}},
 		{"response schema", params{schema: schema}},
 		{"unfillable schema", params{schema: `{"type":"object","properties":{"mood":{"type":"string","enum":["ecstatic"]}},"required":["mood"]}`}},
@@ -75,6 +79,22 @@ func TestContract(t *testing.T) {
 	h.Keys("enter")
 	if d := uitest.Front[*components.MemoryDialog](h); d.Memory() == nil {
 		t.Fatalf("memory not opened: %T", h.Front())
+	}
+	h.Keys("esc")
+
+	// A comparison: the bank's mental models listed, then B without one of A's
+	// models, with tag groups and every directive.
+	m.cur.sel.item = -1
+	h.Keys("c")
+	c := m.cur.cmp
+	if c == nil || c.loading || c.listErr != "" || len(c.models) < 2 {
+		t.Fatalf("comparison setup %+v", c)
+	}
+	c.p.excludeIDs = []string{c.models[0].id}
+	c.p.tags, c.p.groups, c.p.allDirs = nil, "(trip:tokyo-2026 | source:chat) & !archived", true
+	h.Keys("enter")
+	if c.b == nil || c.b.state != turnAnswered {
+		t.Fatalf("B: %+v", c.b)
 	}
 	check()
 }

@@ -82,6 +82,18 @@ func TestGoldenViews(t *testing.T) {
 			h.Keys("esc")
 			h.Do(held)
 		}},
+		{name: "compare-setup", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, _ *uitest.Clock) {
+			ask(h, m, tokyoQuestion)
+			h.Keys("esc", "c", "space", "j")
+		}},
+		{name: "compare-result", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, _ *uitest.Clock) {
+			ask(h, m, tokyoQuestion)
+			h.Keys("esc", "c", "space", "enter")
+		}},
+		{name: "compare-evidence", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, _ *uitest.Clock) {
+			ask(h, m, tokyoQuestion)
+			h.Keys("esc", "c", "space", "enter", "left", "G")
+		}},
 		{name: "parameters", bank: alexBank, setup: func(t *testing.T, h *uitest.Host, m *Model, _ *uitest.Clock) {
 			h.Do(m.setTags([]string{"trip:tokyo-2026"}))
 			m.cur.params.budget = "mid"

@@ -39,6 +39,7 @@ func (m *Model) syncKeys() {
 	k.Global.CopyJSON.SetEnabled(answered)
 	k.Reflect.Directive.SetEnabled(answered && !m.c.ReadOnly)
 	k.Global.CopyJSON.SetHelp(base.Global.CopyJSON.Help().Key, "copy response JSON")
+	k.Compare.Open.SetEnabled(answered)
 	open := t != nil && m.cur.sel.item >= 0 && m.cur.sel.item < len(t.evidence)
 	k.List.Open.SetEnabled(open || k.Reflect.Evidence.Enabled())
 	switch {
@@ -57,6 +58,7 @@ func (m *Model) syncKeys() {
 	for _, b := range []*key.Binding{&k.List.Up, &k.List.Down, &k.List.PageUp, &k.List.PageDown, &k.List.Top, &k.List.Bottom} {
 		b.SetEnabled(nav)
 	}
+	m.syncCompareKeys()
 }
 
 func enabled(bs ...key.Binding) []key.Binding {
@@ -72,6 +74,9 @@ func enabled(bs ...key.Binding) []key.Binding {
 // ShortHelp implements common.Pane: the keys of the zone that has the input.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
+	if m.comparing() {
+		return m.compareShortHelp()
+	}
 	if m.focused {
 		switch m.zone {
 		case zoneComposer:
@@ -87,12 +92,15 @@ func (m *Model) ShortHelp() []key.Binding {
 	open := k.List.Open
 	open.SetEnabled(open.Enabled() && m.cur.sel.item >= 0) // on a turn, enter is space
 	return enabled(k.Reflect.Ask, k.Reflect.Cancel, open, k.Reflect.Evidence, k.Global.Refresh,
-		k.Reflect.Params, k.Reflect.Tools, k.Reflect.Export, k.Global.CopyID)
+		k.Reflect.Params, k.Reflect.Tools, k.Reflect.Export, k.Global.CopyID, k.Compare.Open)
 }
 
 // FullHelp implements common.Pane.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
+	if m.comparing() {
+		return m.compareFullHelp()
+	}
 	open := k.List.Open
 	open.SetEnabled(open.Enabled() && m.cur.sel.item >= 0) // on a turn, enter is space
 	editor := m.editorHelp()
@@ -105,7 +113,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 			k.Reflect.Evidence),
 		enabled(k.Reflect.Params, k.Reflect.NextItem, k.Reflect.PrevItem, k.Reflect.Toggle, k.Reflect.Leave,
 			k.Reflect.Reset, k.Reflect.Tools, k.Reflect.Schema),
-		enabled(k.Global.CopyID, k.Global.CopyJSON, k.Reflect.Export, k.Reflect.Directive),
+		enabled(k.Global.CopyID, k.Global.CopyJSON, k.Reflect.Export, k.Reflect.Directive, k.Compare.Open),
 	} {
 		if len(g) > 0 {
 			out = append(out, g)

@@ -10,6 +10,9 @@ import (
 
 // handleKey routes a key to the zone that has it.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.comparing() {
+		return m.compareKey(k)
+	}
 	switch m.zone {
 	case zoneComposer:
 		return m.composerKey(k)
@@ -21,6 +24,12 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 
 // paste goes to whatever edits text; in the transcript it starts a question.
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	if m.comparing() {
+		if m.cur.cmp.inBar {
+			return m.cmpBarKey(msg)
+		}
+		return nil
+	}
 	switch m.zone {
 	case zoneBar:
 		return m.barKey(msg)
@@ -66,6 +75,8 @@ func (m *Model) transcriptKey(k tea.KeyPressMsg) tea.Cmd {
 		return act(doCopyJSON)
 	case key.Matches(k, kl.Open):
 		return act(doOpen)
+	case key.Matches(k, m.keys.Compare.Open):
+		return act(doCompare)
 	}
 	th := max(m.lay.th, 1)
 	switch {
@@ -169,6 +180,9 @@ func (m *Model) open() tea.Cmd {
 
 // click focuses what is under the pointer: the bar, a turn, or the composer.
 func (m *Model) click(msg tea.MouseClickMsg) tea.Cmd {
+	if m.comparing() {
+		return nil
+	}
 	y := msg.Mouse().Y
 	barH, th := len(m.lay.bar), m.lay.th
 	switch {
@@ -209,6 +223,10 @@ func (m *Model) turnAt(y int) (int, bool) {
 
 // wheel scrolls the transcript.
 func (m *Model) wheel(msg tea.MouseWheelMsg) {
+	if m.comparing() {
+		m.cmpWheel(msg)
+		return
+	}
 	switch msg.Button {
 	case tea.MouseWheelUp:
 		m.scroll(-3)

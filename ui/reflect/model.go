@@ -57,7 +57,8 @@ type Model struct {
 
 	composer *components.Editor
 	bar      *components.FilterBar[params]
-	barFrom  zone // where esc from the bar goes back to
+	barFrom  zone                          // where esc from the bar goes back to
+	cmpBar   *components.FilterBar[params] // a comparison's B parameters (compare.go)
 
 	nextTurn int // turn ids, unique in the pane: the render cache is keyed by them
 	seq      int // question attempts; an answer to an older attempt is dropped
@@ -86,6 +87,7 @@ func New(c *common.Common) *Model {
 	m.composer = newComposer(c.Styles, c.Keys)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.bar = newBar(c)
+	m.cmpBar = newCompareBar(c)
 	m.cur = m.state("")
 	_ = m.bar.Bind("", &m.cur.params) // the bar is closed: nothing loads
 	m.syncKeys()
@@ -107,6 +109,7 @@ func (m *Model) SetSize(width, height int) {
 func (m *Model) SetStyles(st *styles.Styles) {
 	m.composer.SetStyles(st)
 	m.bar.SetStyles(st)
+	m.cmpBar.SetStyles(st)
 	m.spin.Style = st.Accent
 	m.prepare()
 }
@@ -120,6 +123,9 @@ func (m *Model) Focus() tea.Cmd {
 		z = zoneComposer
 	}
 	cmd := m.focusZone(z)
+	if m.comparing() && m.cur.cmp.inBar {
+		cmd = tea.Batch(cmd, m.cmpBar.Focus())
+	}
 	m.prepare()
 	return cmd
 }
@@ -129,12 +135,16 @@ func (m *Model) Blur() {
 	m.focused = false
 	m.composer.Blur()
 	m.bar.Blur()
+	m.cmpBar.Blur()
 	m.prepare()
 }
 
 // Capturing implements common.Pane: the composer and the parameter bar take every
 // printable key.
 func (m *Model) Capturing() bool {
+	if m.comparing() {
+		return m.focused && m.cur.cmp.inBar
+	}
 	return m.focused && (m.zone == zoneComposer || m.zone == zoneBar)
 }
 
@@ -155,6 +165,10 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case reflectDoneMsg:
 		cmd = m.onAnswer(msg)
+	case cmpDoneMsg:
+		cmd = m.onCmpDone(msg)
+	case cmpModelsMsg:
+		cmd = m.onCmpModels(msg)
 	case namesMsg:
 		cmd = m.onNames(msg)
 	case draftLoadedMsg:
@@ -177,6 +191,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.onAction(msg)
 	default:
 		cmd, _ = m.bar.Update(msg)
+		bcmd, _ := m.cmpBar.Update(msg)
+		cmd = tea.Batch(cmd, bcmd)
 	}
 	m.syncKeys()
 	m.prepare()

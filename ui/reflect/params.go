@@ -22,16 +22,22 @@ type params struct {
 	maxTokens string
 	tags      []string
 	match     string  // tags_match; "" = server default (any)
+	groups    string  // tag_groups, in the typed syntax of taggroups.go
 	types     [3]bool // world, experience, observation; none = all
 	noModels  bool    // exclude_mental_models
-	tools     bool    // include.tool_calls
-	context   string
-	schema    string // response_schema, JSON as typed or edited
+	allDirs   bool    // apply_all_directives
+	// excludeIDs are the mental models left out (exclude_mental_model_ids). The bar
+	// does not edit them: a comparison's setup does, from the models an answer used.
+	excludeIDs []string
+	tools      bool // include.tool_calls
+	context    string
+	schema     string // response_schema, JSON as typed or edited
 }
 
 // clone is a copy that shares nothing with p.
 func (p params) clone() params {
 	p.tags = slices.Clone(p.tags)
+	p.excludeIDs = slices.Clone(p.excludeIDs)
 	return p
 }
 
@@ -61,7 +67,8 @@ func factTypes() [3]string {
 func buildRequest(question string, p params) (client.ReflectRequest, fieldErrors) {
 	errs := fieldErrors{}
 	req := client.ReflectRequest{Query: strings.TrimSpace(question), Budget: p.budget, TagsMatch: p.match,
-		Tags: slices.Clone(p.tags), ExcludeMentalModels: p.noModels, Context: strings.TrimSpace(p.context)}
+		Tags: slices.Clone(p.tags), ExcludeMentalModels: p.noModels, Context: strings.TrimSpace(p.context),
+		ApplyAllDirectives: p.allDirs, ExcludeMentalModelIDs: slices.Clone(p.excludeIDs)}
 	if req.Query == "" {
 		errs["query"] = "type a question"
 	}
@@ -79,6 +86,16 @@ func buildRequest(question string, p params) (client.ReflectRequest, fieldErrors
 			errs["max_tokens"] = err.Error()
 		} else {
 			req.MaxTokens = &n
+		}
+	}
+	if s := strings.TrimSpace(p.groups); s != "" {
+		switch groups, err := parseTagGroups(s); {
+		case err != nil:
+			errs["tag_groups"] = err.Error()
+		case len(req.Tags) > 0:
+			errs["tag_groups"] = "tags and tag_groups cannot both be set (the server refuses both): clear the tags or the groups"
+		default:
+			req.TagGroups = groups
 		}
 	}
 	if s := strings.TrimSpace(p.schema); s != "" {
@@ -136,10 +153,12 @@ const (
 	iMaxTokens
 	iTags
 	iMatch
+	iGroups
 	iWorld
 	iExperience
 	iObservation
 	iNoModels
+	iAllDirs
 	iTools
 	iContext
 	iSchema
@@ -164,6 +183,9 @@ func barItems() []components.FilterItem[params] {
 		{Kind: components.FilterCycle, Group: "match", Label: "tags_match", Fields: []string{"tags_match"},
 			Values: components.TagsMatchModes(), ValueHelp: components.TagsMatchHelp,
 			Text: func(p *params) *string { return &p.match }},
+		{Kind: components.FilterText, Group: "tag_groups", Label: "tag_groups", Fields: []string{"tag_groups"}, Hint: "none",
+			Help: "a boolean tag filter instead of tags: " + tagGroupSyntax + "; the & terms are AND-ed",
+			Text: func(p *params) *string { return &p.groups }},
 		{Kind: components.FilterChoices, Group: "facts", Fields: []string{"fact_types"},
 			Bools: func(p *params) []bool { return p.types[:] },
 			Options: []components.FilterOption{
@@ -175,6 +197,10 @@ func barItems() []components.FilterItem[params] {
 			Fields: []string{"exclude_mental_models"},
 			Help:   "answer without consulting the bank's mental models (exclude_mental_models)",
 			Bool:   func(p *params) *bool { return &p.noModels }},
+		{Kind: components.FilterToggle, Group: "directives", Label: "all", Name: "applying all directives",
+			Fields: []string{"apply_all_directives"},
+			Help:   "apply every active directive, whatever its tags (apply_all_directives); by default tagged ones follow the tag scope",
+			Bool:   func(p *params) *bool { return &p.allDirs }},
 		{Kind: components.FilterToggle, Group: "trace", Label: "tool calls", Fields: []string{"include"},
 			Help: "ask for the agent's tool calls with their inputs and outputs, listed under the evidence (t toggles it from the transcript)",
 			Bool: func(p *params) *bool { return &p.tools }},

@@ -36,6 +36,17 @@ func TestBuildRequest(t *testing.T) {
 			want: `{"query":"q",` + facts + `,"fact_types":["world","experience","observation"]}`},
 		{name: "exclude mental models", question: "q", p: params{noModels: true},
 			want: `{"query":"q",` + facts + `,"exclude_mental_models":true}`},
+		{name: "tag groups", question: "q", p: params{groups: " (user:alice | all[trip:tokyo-2026, source:chat]) & !archived "},
+			want: `{"query":"q",` + facts + `,"tag_groups":[{"or":[{"tags":["user:alice"]},{"tags":["trip:tokyo-2026","source:chat"],"match":"all"}]},` +
+				`{"not":{"tags":["archived"]}}]}`},
+		{name: "tag groups bad syntax", question: "q", p: params{groups: "a | (b"},
+			errs: map[string]string{"tag_groups": "at character 5: this ( is not closed"}},
+		{name: "tag groups with tags", question: "q", p: params{tags: []string{"a"}, groups: "b"},
+			errs: map[string]string{"tag_groups": "tags and tag_groups cannot both be set (the server refuses both): clear the tags or the groups"}},
+		{name: "apply all directives", question: "q", p: params{allDirs: true},
+			want: `{"query":"q",` + facts + `,"apply_all_directives":true}`},
+		{name: "exclude some mental models", question: "q", p: params{excludeIDs: []string{"m1", "m2"}},
+			want: `{"query":"q",` + facts + `,"exclude_mental_model_ids":["m1","m2"]}`},
 		{name: "tool calls", question: "q", p: params{tools: true},
 			want: `{"query":"q","include":{"facts":{},"tool_calls":{"output":true}}}`},
 		{name: "context", question: "q", p: params{context: " planning a dinner "},
@@ -114,13 +125,14 @@ func TestBarCyclesAndToggles(t *testing.T) {
 			t.Fatalf("tags_match %q, want %q", p.match, want)
 		}
 	}
-	for range 5 { // world, experience, observation, mental models, tool calls
+	keys("tab")   // tag_groups, typed
+	for range 6 { // world, experience, observation, mental models, all directives, tool calls
 		keys("tab", "space")
 	}
-	if p.types != [3]bool{true, true, true} || !p.noModels || !p.tools {
+	if p.types != [3]bool{true, true, true} || !p.noModels || !p.allDirs || !p.tools {
 		t.Errorf("toggles left %+v", p)
 	}
-	if got := strings.Join(summaryPlain(&p), " · "); got != "budget low · max_tokens 4,096 · facts world+experience+observation · no mental models · tool calls" {
+	if got := strings.Join(summaryPlain(&p), " · "); got != "budget low · max_tokens 4,096 · facts world+experience+observation · no mental models · all directives · tool calls" {
 		t.Errorf("summary %q", got)
 	}
 }

@@ -17,8 +17,10 @@ type layout struct {
 	dynMark   string // the selection mark drawn before the waiting line
 	th        int
 	composerH int
-	composer  []string // the composer's lines
-	rule      string   // the line above the composer, while no question is out
+	composer  []string  // the composer's lines
+	rule      string    // the line above the composer, while no question is out
+	cmp       cmpLayout // the comparison, while it is shown in place of the rest
+	cmpBody   int       // the height of the comparison result's body
 }
 
 // The transcript is never laid out whole: a turn's lines exist only once it has been
@@ -31,6 +33,10 @@ func (m *Model) prepare() {
 	w, h := m.width, m.height
 	m.lay = layout{dyn: -1}
 	if w <= 0 || h <= 0 {
+		return
+	}
+	if m.comparing() {
+		m.prepareCompare(w, h)
 		return
 	}
 	own := m.invalid()

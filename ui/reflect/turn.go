@@ -29,6 +29,7 @@ type turn struct {
 	id       int
 	question string // as typed
 	req      client.ReflectRequest
+	p        params    // the parameters req was built from (a comparison starts B from them)
 	asked    time.Time // wall clock (Common.Now), shown and exported
 	started  time.Time // the pane's clock, for the waiting time and the latency
 	state    turnState

@@ -19,6 +19,9 @@ func (m *Model) View() string {
 		return ""
 	}
 	lay := &m.lay
+	if m.comparing() {
+		return m.compareView(w, h)
+	}
 	lines := make([]string, 0, h+2)
 	lines = append(lines, lay.bar...)
 	for i, l := range lay.lines {
