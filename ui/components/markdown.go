@@ -3,6 +3,8 @@ package components
 import (
 	"strings"
 
+	"hindsight-tui/sanitize"
+
 	"charm.land/glamour/v2"
 	gansi "charm.land/glamour/v2/ansi"
 	gstyles "charm.land/glamour/v2/styles"
@@ -10,7 +12,7 @@ import (
 )
 
 // Markdown drawing shared by the panes that show stored answers (reflect, mental
-// models); each pane caches the lines per width and theme and renders in Update only.
+// models, knowledge pages); MarkdownCache keeps the lines per version, width and theme.
 
 // NewMarkdownRenderer builds glamour's renderer for a width and theme: its built-in dark or light
 // style without the document margin (callers indent the text themselves) and
@@ -111,3 +113,64 @@ func StripHyperlinks(s string) string {
 		s = rest[min(end+skip, len(rest)):]
 	}
 }
+
+// MarkdownKey names one drawing of stored markdown: the item, its version (any string
+// that changes when the text does), the width and the theme.
+type MarkdownKey struct {
+	ID      string
+	Version string
+	Width   int
+	Dark    bool
+}
+
+// MarkdownCache keeps drawn markdown so a stored text renders once per version, width
+// and theme, with one glamour renderer per width and theme. Panes fill it from their
+// layout step (Update, SetSize, SetStyles), never from View.
+type MarkdownCache struct {
+	lines     map[MarkdownKey][]string
+	renderers map[[2]int]*glamour.TermRenderer // by width and theme (1 = dark)
+	renders   int
+}
+
+// markdownEntries and markdownRenderers bound the cache: a few texts at a few widths.
+const (
+	markdownEntries   = 32
+	markdownRenderers = 8
+)
+
+// NewMarkdownCache returns an empty cache.
+func NewMarkdownCache() *MarkdownCache {
+	return &MarkdownCache{lines: map[MarkdownKey][]string{}, renderers: map[[2]int]*glamour.TermRenderer{}}
+}
+
+// Get returns md (untrusted: it is sanitized here) drawn for k, rendering on a miss.
+func (c *MarkdownCache) Get(k MarkdownKey, md string) []string {
+	if ls, ok := c.lines[k]; ok {
+		return ls
+	}
+	if len(c.lines) >= markdownEntries {
+		clear(c.lines)
+	}
+	rk := [2]int{k.Width, 0}
+	if k.Dark {
+		rk[1] = 1
+	}
+	r, ok := c.renderers[rk]
+	if !ok {
+		if len(c.renderers) >= markdownRenderers {
+			clear(c.renderers)
+		}
+		r = NewMarkdownRenderer(k.Width, k.Dark)
+		c.renderers[rk] = r
+	}
+	c.renders++
+	ls := RenderMarkdown(r, sanitize.Text(md), k.Width)
+	c.lines[k] = ls
+	return ls
+}
+
+// Renders counts the glamour calls so far, for tests and benchmarks.
+func (c *MarkdownCache) Renders() int { return c.renders }
+
+// Forget drops the drawn lines and keeps the renderers, as a new text would find it.
+func (c *MarkdownCache) Forget() { clear(c.lines) }

@@ -56,7 +56,7 @@ type Model struct {
 	moving, movingName string
 
 	spin spinner.Model
-	md   *mdCache
+	md   *components.MarkdownCache
 }
 
 var (
@@ -67,7 +67,7 @@ var (
 
 // New returns the knowledge base pane; it loads nothing until it is first shown.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, md: newMDCache()}
+	m := &Model{c: c, keys: c.Keys, md: components.NewMarkdownCache()}
 	m.keys.List.Filter.SetHelp(m.keys.List.Filter.Help().Key, keymap.FilterDesc("pages", true))
 	m.search.input = components.NewInput(c.Styles, "/ ", "search the pages, enter to run")
 	m.search.input.CharLimit = 500

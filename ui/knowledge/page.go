@@ -7,7 +7,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/glamour/v2"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
@@ -149,8 +148,8 @@ func (m *Model) pageLines(w int) []string {
 		add(st.Muted.Render("(empty: the next refresh writes it)"))
 		return out
 	}
-	key := mdKey{page: p.ID, version: p.Timestamp.UTC().Format(time.RFC3339Nano), width: w, dark: st.IsDark}
-	return append(out, m.md.get(key, p.Body)...)
+	key := components.MarkdownKey{ID: p.ID, Version: p.Timestamp.UTC().Format(time.RFC3339Nano), Width: w, Dark: st.IsDark}
+	return append(out, m.md.Get(key, p.Body)...)
 }
 
 // refreshedAt is a refresh time, relative and in UTC.
@@ -159,54 +158,4 @@ func refreshedAt(t, now time.Time) string {
 		return "not said"
 	}
 	return fmt.Sprintf("%s (%s)", common.RelTime(t, now), t.UTC().Format("2006-01-02 15:04 UTC"))
-}
-
-// mdKey names one drawing of a page's markdown: its version (the refresh time) at a
-// width and theme.
-type mdKey struct {
-	page    string
-	version string
-	width   int
-	dark    bool
-}
-
-// mdCache keeps drawn markdown so a page renders once per version, width and theme;
-// it is filled from settle (Update, SetSize, SetStyles) only.
-type mdCache struct {
-	lines     map[mdKey][]string
-	renderers map[[2]int]*glamour.TermRenderer // by width and theme (1 = dark)
-	renders   int                              // glamour calls, for tests
-}
-
-// mdEntries bounds the cache: a few pages at a few widths.
-const mdEntries = 32
-
-func newMDCache() *mdCache {
-	return &mdCache{lines: map[mdKey][]string{}, renderers: map[[2]int]*glamour.TermRenderer{}}
-}
-
-// get returns md drawn for k, rendering on a miss.
-func (c *mdCache) get(k mdKey, md string) []string {
-	if ls, ok := c.lines[k]; ok {
-		return ls
-	}
-	if len(c.lines) >= mdEntries {
-		clear(c.lines)
-	}
-	theme := 0
-	if k.dark {
-		theme = 1
-	}
-	r, ok := c.renderers[[2]int{k.width, theme}]
-	if !ok {
-		if len(c.renderers) >= 8 {
-			clear(c.renderers)
-		}
-		r = components.NewMarkdownRenderer(k.width, k.dark)
-		c.renderers[[2]int{k.width, theme}] = r
-	}
-	c.renders++
-	ls := components.RenderMarkdown(r, sanitize.Text(md), k.width)
-	c.lines[k] = ls
-	return ls
 }

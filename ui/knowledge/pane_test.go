@@ -159,18 +159,18 @@ func TestPageView(t *testing.T) {
 	if strings.Contains(v, "## Certificate renewal") || strings.Contains(v, "title:") {
 		t.Errorf("the markdown is shown raw:\n%s", v)
 	}
-	renders := m.md.renders
+	renders := m.md.Renders()
 	h.Keys("j", "j")
-	if m.page.scroll != 2 || m.md.renders != renders {
-		t.Fatalf("scroll %d, renders %d -> %d: scrolling must not render again", m.page.scroll, renders, m.md.renders)
+	if m.page.scroll != 2 || m.md.Renders() != renders {
+		t.Fatalf("scroll %d, renders %d -> %d: scrolling must not render again", m.page.scroll, renders, m.md.Renders())
 	}
 	h.Keys("G")
 	if m.page.scroll != max(len(m.page.lines)-(m.height-1), 0) {
 		t.Fatalf("G scrolled to %d of %d lines", m.page.scroll, len(m.page.lines))
 	}
 	m.SetSize(50, 18)
-	if m.md.renders != renders+1 {
-		t.Fatalf("a new width renders once: %d -> %d", renders, m.md.renders)
+	if m.md.Renders() != renders+1 {
+		t.Fatalf("a new width renders once: %d -> %d", renders, m.md.Renders())
 	}
 	h.Keys("esc")
 	if m.view != viewTree || m.selectedRow().node.Name != "Certificate renewal" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
 
@@ -35,8 +36,8 @@ func openBig(b *testing.B) (*uitest.Host, *Model) {
 	}}}
 	m, h := uitest.Demo(b, New, uitest.Seed(hindsighttest.WithSeed(seed)), uitest.Bank("bench"))
 	h.Keys("enter")
-	if m.det.model == nil || len(m.det.model.Content) < 50<<10 || m.md.renders != 1 {
-		b.Fatalf("big model not open: %d bytes, %d renders", len(m.det.model.Content), m.md.renders)
+	if m.det.model == nil || len(m.det.model.Content) < 50<<10 || m.md.Renders() != 1 {
+		b.Fatalf("big model not open: %d bytes, %d renders", len(m.det.model.Content), m.md.Renders())
 	}
 	return h, m
 }
@@ -45,9 +46,9 @@ func openBig(b *testing.B) (*uitest.Host, *Model) {
 // cached: what a spinner tick or a toast costs while it is open.
 func BenchmarkDetailViewCached(b *testing.B) {
 	_, m := openBig(b)
-	renders := m.md.renders
+	renders := m.md.Renders()
 	uitest.BenchView(b, m)
-	if m.md.renders != renders {
+	if m.md.Renders() != renders {
 		b.Fatal("View rendered markdown")
 	}
 }
@@ -56,9 +57,9 @@ func BenchmarkDetailViewCached(b *testing.B) {
 // cache.
 func BenchmarkDetailScrollCached(b *testing.B) {
 	_, m := openBig(b)
-	renders := m.md.renders
+	renders := m.md.Renders()
 	uitest.BenchKeys(b, m, "J", "K")
-	if m.md.renders != renders {
+	if m.md.Renders() != renders {
 		b.Fatal("scrolling rendered markdown")
 	}
 }
@@ -69,12 +70,12 @@ func BenchmarkDetailFirstRender(b *testing.B) {
 	_, m := openBig(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		m.md = newMDCache()
+		m.md = components.NewMarkdownCache()
 		m.settle()
 		_ = m.View()
 	}
-	if m.md.renders != 1 {
-		b.Fatalf("%d renders in the last op", m.md.renders)
+	if m.md.Renders() != 1 {
+		b.Fatalf("%d renders in the last op", m.md.Renders())
 	}
 }
 
@@ -84,7 +85,7 @@ func BenchmarkDetailRenderWarmRenderer(b *testing.B) {
 	_, m := openBig(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		clear(m.md.lines)
+		m.md.Forget()
 		m.settle()
 		_ = m.View()
 	}

@@ -3,64 +3,14 @@ package models
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
-
-	"charm.land/glamour/v2"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
-
-// mdKey names one drawing of markdown: a model's version at a width and theme.
-type mdKey struct {
-	model   string
-	version int
-	width   int
-	dark    bool
-}
-
-// mdCache keeps drawn markdown so a model's content renders once per width and theme;
-// it is filled from settle (Update, SetSize, SetStyles) only.
-type mdCache struct {
-	lines     map[mdKey][]string
-	renderers map[[2]int]*glamour.TermRenderer // by width and theme (1 = dark)
-	renders   int                              // glamour calls, for tests and benchmarks
-}
-
-// mdEntries bounds the cache: a few models at a few widths.
-const mdEntries = 32
-
-func newMDCache() *mdCache {
-	return &mdCache{lines: map[mdKey][]string{}, renderers: map[[2]int]*glamour.TermRenderer{}}
-}
-
-// get returns md drawn for k, rendering on a miss.
-func (c *mdCache) get(k mdKey, md string) []string {
-	if ls, ok := c.lines[k]; ok {
-		return ls
-	}
-	if len(c.lines) >= mdEntries {
-		clear(c.lines)
-	}
-	theme := 0
-	if k.dark {
-		theme = 1
-	}
-	r, ok := c.renderers[[2]int{k.width, theme}]
-	if !ok {
-		if len(c.renderers) >= 8 {
-			clear(c.renderers)
-		}
-		r = components.NewMarkdownRenderer(k.width, k.dark)
-		c.renderers[[2]int{k.width, theme}] = r
-	}
-	c.renders++
-	ls := components.RenderMarkdown(r, sanitize.Text(md), k.width)
-	c.lines[k] = ls
-	return ls
-}
 
 // detailView draws the open model's title line and the lines in view.
 func (m *Model) detailView(w, h int) []string {
@@ -171,7 +121,7 @@ func (m *Model) detailLines(w int) []string {
 	if strings.TrimSpace(content) == "" {
 		add(st.Muted.Render("(empty: cleared, the next refresh rebuilds it)"))
 	} else {
-		out = append(out, m.md.get(mdKey{model: mm.ID, version: m.det.version, width: w, dark: m.c.Styles.IsDark}, content)...)
+		out = append(out, m.md.Get(components.MarkdownKey{ID: mm.ID, Version: strconv.Itoa(m.det.version), Width: w, Dark: m.c.Styles.IsDark}, content)...)
 	}
 	add("")
 	if a := mm.Answer(); a != nil && a.Trace != nil && m.det.version == -1 {

@@ -50,7 +50,7 @@ type Model struct {
 	open bool
 
 	spin spinner.Model
-	md   *mdCache
+	md   *components.MarkdownCache
 
 	follow   map[string]following // refreshes this pane started, by model id
 	outcomes map[string]outcome   // how each followed refresh ended, by model id
@@ -76,7 +76,7 @@ var (
 
 // New returns the mental models pane; it loads nothing until it is first shown.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, md: newMDCache(), follow: map[string]following{}, outcomes: map[string]outcome{}}
+	m := &Model{c: c, keys: c.Keys, md: components.NewMarkdownCache(), follow: map[string]following{}, outcomes: map[string]outcome{}}
 	m.keys.List.Filter.SetHelp(m.keys.List.Filter.Help().Key, keymap.FilterDesc("names, ids, tags", false))
 	m.filter = components.NewInput(c.Styles, "/ ", "filter the loaded models")
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))

@@ -115,21 +115,21 @@ func TestMarkdownCached(t *testing.T) {
 	m, r := uitest.Demo(t, New)
 	m.cursor = slices.Index(ids(m), "alex-travel-profile")
 	r.Keys("enter")
-	n := m.md.renders
+	n := m.md.Renders()
 	if n == 0 {
 		t.Fatal("nothing rendered")
 	}
 	r.Keys("J", "J", "K")
-	if m.md.renders != n {
-		t.Errorf("scrolling rendered again: %d → %d", n, m.md.renders)
+	if m.md.Renders() != n {
+		t.Errorf("scrolling rendered again: %d → %d", n, m.md.Renders())
 	}
 	r.Keys("[", "]")
-	if m.md.renders != n+1 {
-		t.Errorf("an older version renders once, the current one comes from the cache: %d → %d", n, m.md.renders)
+	if m.md.Renders() != n+1 {
+		t.Errorf("an older version renders once, the current one comes from the cache: %d → %d", n, m.md.Renders())
 	}
 	m.SetSize(70, 30)
-	if m.md.renders != n+2 {
-		t.Errorf("a new width renders again: %d → %d", n, m.md.renders)
+	if m.md.Renders() != n+2 {
+		t.Errorf("a new width renders again: %d → %d", n, m.md.Renders())
 	}
 }
 
