@@ -55,7 +55,9 @@ type Model struct {
 	follow   map[string]following // refreshes this pane started, by model id
 	outcomes map[string]outcome   // how each followed refresh ended, by model id
 	dry      dryRun               // the dry-run refresh in view
-	rot      rotState             // evidence rot: what became of the memories the models cite
+	// justScrolled says the last key only scrolled, so settle keeps the laid-out lines
+	justScrolled bool
+	rot          rotState // evidence rot: what became of the memories the models cite
 }
 
 // listState is the loaded models and the request filling them.
@@ -247,7 +249,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 
 // detailKey scrolls the open model and moves through its versions.
 func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
-	kl, km, page := m.keys.List, m.keys.Models, max(m.height-2, 1)
+	kl, km := m.keys.List, m.keys.Models
 	switch {
 	case key.Matches(k, kl.Back):
 		m.open = false
@@ -269,20 +271,31 @@ func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.det.mark = m.det.version
 		}
-	case key.Matches(k, kl.Up, km.TextUp):
-		m.det.scroll--
-	case key.Matches(k, kl.Down, km.TextDown):
-		m.det.scroll++
-	case key.Matches(k, kl.PageUp):
-		m.det.scroll -= page
-	case key.Matches(k, kl.PageDown):
-		m.det.scroll += page
-	case key.Matches(k, kl.Top):
-		m.det.scroll = 0
-	case key.Matches(k, kl.Bottom):
-		m.det.scroll = 1 << 30
+	default:
+		m.scrollKey(k, &m.det.scroll)
 	}
 	return nil
+}
+
+// scrollKey moves a scrolled view (the open model, the dry run) by a line, a page or
+// to an end; settle clamps it.
+func (m *Model) scrollKey(k tea.KeyPressMsg, scroll *int) {
+	kl, km, page := m.keys.List, m.keys.Models, max(m.height-2, 1)
+	m.justScrolled = true
+	switch {
+	case key.Matches(k, kl.Up, km.TextUp):
+		*scroll--
+	case key.Matches(k, kl.Down, km.TextDown):
+		*scroll++
+	case key.Matches(k, kl.PageUp):
+		*scroll -= page
+	case key.Matches(k, kl.PageDown):
+		*scroll += page
+	case key.Matches(k, kl.Top):
+		*scroll = 0
+	case key.Matches(k, kl.Bottom):
+		*scroll = 1 << 30
+	}
 }
 
 // actionKey runs the writes, in the list and the open model alike (they act on the
@@ -311,7 +324,7 @@ func (m *Model) actionKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // dryKey scrolls the dry run; F refreshes for real, d runs it again, esc goes back.
 func (m *Model) dryKey(k tea.KeyPressMsg) tea.Cmd {
-	kl, km, page := m.keys.List, m.keys.Models, max(m.height-2, 1)
+	kl, km := m.keys.List, m.keys.Models
 	switch {
 	case key.Matches(k, kl.Back):
 		m.closeDryRun()
@@ -323,18 +336,8 @@ func (m *Model) dryKey(k tea.KeyPressMsg) tea.Cmd {
 		if mm := m.current(); mm != nil && mm.ID == m.dry.id {
 			return m.startDryRun()
 		}
-	case key.Matches(k, kl.Up, km.TextUp):
-		m.dry.scroll--
-	case key.Matches(k, kl.Down, km.TextDown):
-		m.dry.scroll++
-	case key.Matches(k, kl.PageUp):
-		m.dry.scroll -= page
-	case key.Matches(k, kl.PageDown):
-		m.dry.scroll += page
-	case key.Matches(k, kl.Top):
-		m.dry.scroll = 0
-	case key.Matches(k, kl.Bottom):
-		m.dry.scroll = 1 << 30
+	default:
+		m.scrollKey(k, &m.dry.scroll)
 	}
 	return nil
 }

@@ -48,15 +48,22 @@ func (m *Model) settle() {
 	}
 	m.rowsH = max(h-2, 1)
 	m.ensureVisible()
-	if m.open {
+	// A key that only scrolled changes no line: the layout stays, the offset is clamped.
+	relay := !m.justScrolled
+	m.justScrolled = false
+	if m.open && (relay || m.det.lines == nil) {
 		m.det.lines = m.detailLines(w)
+	}
+	if m.open {
 		if m.det.toContent && m.det.model != nil {
 			m.det.scroll, m.det.toContent = m.det.contentAt, false
 		}
 		m.det.scroll = min(max(m.det.scroll, 0), max(len(m.det.lines)-(h-1), 0))
 	}
-	if m.dry.active {
+	if m.dry.active && (relay || m.dry.lines == nil) {
 		m.dry.lines = m.dryRunLines(w)
+	}
+	if m.dry.active {
 		m.dry.scroll = min(max(m.dry.scroll, 0), max(len(m.dry.lines)-(h-1), 0))
 	}
 }
