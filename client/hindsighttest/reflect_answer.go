@@ -3,6 +3,7 @@ package hindsighttest
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -139,6 +140,9 @@ func factDate(m *memory) string {
 }
 
 // firstSentence is the first sentence of markdown content, without its markup.
+// orderedMarker is the number that starts an ordered list item.
+var orderedMarker = regexp.MustCompile(`^\d+[.)]\s+`)
+
 func firstSentence(md string) string {
 	for _, line := range strings.Split(md, "\n") {
 		line = strings.TrimSpace(line)
@@ -146,6 +150,7 @@ func firstSentence(md string) string {
 			continue
 		}
 		line = strings.TrimLeft(line, "-*+> ")
+		line = orderedMarker.ReplaceAllString(line, "") // "1. No meetings…" is a list item, not a sentence "1."
 		line = strings.NewReplacer("**", "", "__", "", "`", "").Replace(line)
 		if i := strings.Index(line, ". "); i >= 0 {
 			line = line[:i+1]

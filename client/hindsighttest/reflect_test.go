@@ -271,3 +271,17 @@ func TestReflectCreatesBankAfterAuth(t *testing.T) {
 		t.Error("reflect did not create the bank")
 	}
 }
+
+// TestFirstSentenceOfAList: a model's content that opens with an ordered list leads the
+// answer with the first item's sentence, not with its number.
+func TestFirstSentenceOfAList(t *testing.T) {
+	for md, want := range map[string]string{
+		"## Rules\n\n1. No work meetings before **10:00**; counter-propose 10:30. Then more.": "No work meetings before 10:00; counter-propose 10:30.",
+		"- Ownership is split. Payments owns the rest.":                                       "Ownership is split.",
+		"2) Second rule": "Second rule.",
+	} {
+		if got := firstSentence(md); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", md, got, want)
+		}
+	}
+}
