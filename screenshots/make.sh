@@ -230,7 +230,7 @@ keys reflect "$tab"
 wait_for reflect "Ask a question · enter sends"
 keys reflect Tab
 wait_for reflect "space toggle"
-keys reflect Tab Tab Tab Tab Tab Tab Tab Tab Space
+keys reflect Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab Space
 wait_for reflect "✓tool calls"
 close reflect
 keys reflect -l "Who is Tomás?"
@@ -363,3 +363,43 @@ wait_for models "[ older version"
 keys models =
 wait_for models "Diff replaced"
 shot models models-diff
+# The knowledge base of the platform team: its folder and pages with their staleness.
+start kb 120 40 --demo --bank team-platform
+wait_for kb "Platform team"
+keys kb :
+wait_for kb "Create bank"
+keys kb -l "Knowledge base"
+keys kb Enter
+wait_for kb "Certificate renewal"
+shot kb knowledge
+# The directives of Alex's assistant and which apply to a reflect tagged source:chat.
+start dirs 120 40 --demo
+wait_for dirs "Alex's assistant"
+keys dirs :
+wait_for dirs "Create bank"
+keys dirs -l "Directives"
+keys dirs Enter
+wait_for dirs "Quiet Sunday mornings"
+keys dirs p
+wait_for dirs "Reflect tags"
+keys dirs -l "source:chat"
+keys dirs Enter
+sleep 0.3
+keys dirs Enter
+wait_for dirs "directives apply"
+shot dirs directives-preview
+# A reflect answer asked again without the mental model it used, side by side.
+start rcmp 120 40 --demo
+wait_for rcmp "Alex's assistant"
+tab=$(tmux -S "$sock" capture-pane -p -t rcmp | grep -o '[0-9] Reflect' | head -1 | cut -c1)
+keys rcmp "$tab"
+wait_for rcmp "Ask a question · enter sends"
+keys rcmp -l "What should I know before scheduling a meeting with Alex?"
+keys rcmp Enter
+wait_for rcmp "▸ evidence"
+close rcmp
+keys rcmp c
+wait_for rcmp "enter asks B"
+keys rcmp Space Enter
+wait_for rcmp "Differences"
+shot rcmp reflect-compare
