@@ -77,6 +77,18 @@ func (r BankReport) Worst() Status {
 	return worst
 }
 
+// Failing are the identifiers of the checks that failed, in report order: what a UI
+// names when it says a bank is unhealthy.
+func (r BankReport) Failing() []string {
+	var ids []string
+	for _, c := range r.Checks {
+		if c.Status == Fail {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
 // Options tune a run. The zero value runs every check except the LLM probe, with the
 // default per-request timeout.
 type Options struct {
