@@ -8,8 +8,9 @@ import (
 
 // The palette actions the pane offers, as the Kind of their common.ActionMsg.
 const (
-	actRun = "run"
-	actFix = "fix"
+	actRun   = "run"
+	actProbe = "probe"
+	actFix   = "fix"
 )
 
 // Actions implements common.Actioner: running the checks again, and the selected
@@ -18,7 +19,10 @@ func (m *Model) Actions() []common.Action {
 	if m.bank == "" {
 		return nil
 	}
-	out := []common.Action{{Name: "Run the health checks again", Key: m.keys.Global.Refresh.Help().Key, Msg: common.ActionMsg{Kind: actRun}}}
+	out := []common.Action{
+		{Name: "Run the health checks again", Key: m.keys.Global.Refresh.Help().Key, Msg: common.ActionMsg{Kind: actRun}},
+		{Name: "Run the health checks with the LLM probe (LLM calls)", Key: m.own.Probe.Help().Key, Msg: common.ActionMsg{Kind: actProbe}},
+	}
 	if m.c.ReadOnly {
 		return out
 	}
@@ -34,7 +38,9 @@ func (m *Model) Actions() []common.Action {
 func (m *Model) onAction(msg common.ActionMsg) tea.Cmd {
 	switch msg.Kind {
 	case actRun:
-		return m.run()
+		return m.run(false)
+	case actProbe:
+		return m.run(true)
 	case actFix:
 		return m.fix()
 	}

@@ -284,7 +284,7 @@ func (m *Model) onPolled(msg polledMsg) tea.Cmd {
 	cmds := []tea.Cmd{common.Toast("The " + f.what + " ended " + outcome + "; checking " + f.check + " again")}
 	if len(m.follow) == 0 {
 		m.keep = f.check
-		cmds = append(cmds, m.run())
+		cmds = append(cmds, m.run(false))
 	}
 	return tea.Batch(cmds...)
 }

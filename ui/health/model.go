@@ -34,6 +34,7 @@ type Keys struct {
 	Fix      key.Binding // the selected check's fix, after a confirmation
 	NextItem key.Binding // the next pair or model of the open evidence, for its fix
 	PrevItem key.Binding
+	Probe    key.Binding // run the checks with the LLM probe, which costs LLM calls
 }
 
 // DefaultKeys are the pane's bindings.
@@ -42,6 +43,7 @@ func DefaultKeys() Keys {
 		Fix:      key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fix")),
 		NextItem: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next pair/model")),
 		PrevItem: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous pair/model")),
+		Probe:    key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "run with LLM probe")),
 	}
 }
 
@@ -126,7 +128,7 @@ func (m *Model) Focus() tea.Cmd {
 		return nil
 	}
 	m.activated = true
-	return m.run()
+	return m.run(false)
 }
 
 // Blur implements common.Pane.
@@ -194,7 +196,7 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	if !m.activated {
 		return nil
 	}
-	return m.run()
+	return m.run(false)
 }
 
 // stop cancels the run in flight; its answer, if any, is dropped.
@@ -207,9 +209,10 @@ func (m *Model) stop() {
 	m.loading = false
 }
 
-// run runs every check on the bank (the LLM probe aside: it costs LLM calls), the
-// cursor going back to the selected check once they are in.
-func (m *Model) run() tea.Cmd {
+// run runs every check on the bank, the LLM probe only when asked (probe: it costs a
+// small LLM call per configured provider), the cursor going back to the selected
+// check once they are in.
+func (m *Model) run(probe bool) tea.Cmd {
 	m.stop()
 	if m.bank == "" {
 		return nil
@@ -220,7 +223,7 @@ func (m *Model) run() tea.Cmd {
 	m.loading = true
 	ctx, cancel := m.c.Context(context.Background())
 	m.cancel = cancel
-	cl, bank, seq, opts := m.c.Client, m.bank, m.seq, hc.Options{Timeout: m.c.Timeout}
+	cl, bank, seq, opts := m.c.Client, m.bank, m.seq, hc.Options{Timeout: m.c.Timeout, ProbeLLM: probe}
 	return tea.Batch(func() tea.Msg {
 		defer cancel()
 		return reportMsg{seq: seq, bank: bank, report: hc.Run(ctx, cl, bank, opts)}
@@ -309,7 +312,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 			m.expanded[c.ID] = false
 		}
 	case key.Matches(k, m.keys.Global.Refresh):
-		return m.run()
+		return m.run(false)
+	case key.Matches(k, m.own.Probe):
+		return m.run(true)
 	case key.Matches(k, m.own.NextItem):
 		m.moveItem(1)
 	case key.Matches(k, m.own.PrevItem):
@@ -350,7 +355,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk := m.keys.List
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{m.openKey(), m.own.NextItem, m.own.PrevItem, m.own.Fix, m.keys.Global.Refresh, m.stopKey()},
+		{m.openKey(), m.own.NextItem, m.own.PrevItem, m.own.Fix, m.keys.Global.Refresh, m.own.Probe, m.stopKey()},
 	}
 }
 

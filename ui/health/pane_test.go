@@ -319,3 +319,24 @@ func fixRoundTrip(t *testing.T, bank, id string, keys ...string) (*Model, *uites
 	}
 	return m, h, srv
 }
+
+// P runs the checks with the LLM probe: ops-runbook's consolidation LLM is
+// unreachable, and the probe says so; r runs without it again.
+func TestProbe(t *testing.T) {
+	m, h := uitest.Demo(t, New, seed(), uitest.Bank("ops-runbook"))
+	if s := status(t, m, hc.LLMProbe); s != hc.Skip {
+		t.Fatalf("llm_probe %s before P", s)
+	}
+	on(t, m, hc.LLMProbe)
+	h.Keys("P", "enter")
+	if s := status(t, m, hc.LLMProbe); s != hc.Fail {
+		t.Fatalf("llm_probe %s after P", s)
+	}
+	if v := view(t, m); !strings.Contains(v, "· consolidation: failed (unreachable") {
+		t.Errorf("the probe's evidence:\n%s", v)
+	}
+	h.Keys("r")
+	if s := status(t, m, hc.LLMProbe); s != hc.Skip || m.selected().ID != hc.LLMProbe {
+		t.Errorf("llm_probe %s after r, cursor on %s", s, m.selected().ID)
+	}
+}

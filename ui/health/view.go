@@ -101,7 +101,7 @@ func (m *Model) settle() {
 			}
 		case revealItem:
 			if m.itemLine >= 0 && (m.itemLine < m.offset || m.itemLine+2 > m.offset+h) {
-				m.offset = max(m.itemLine-1, top)
+				m.offset = max(m.itemLine, top)
 			}
 		}
 	}
