@@ -21,6 +21,10 @@ const indent = 4
 // stacks them.
 const sideBySide = 72
 
+// scopeLines is how many scopes the evidence lists, the most populous first; the rest
+// are counted (the check keeps up to 50, which Y copies).
+const scopeLines = 10
+
 // pairLines is how many lines each observation of a pair may take.
 const pairLines = 4
 
@@ -62,11 +66,15 @@ func (m *Model) evidenceLines(c *hc.Check, w int, summaryShown bool) (lines []st
 	for _, f := range ev.Facts {
 		add(st.Muted.Render, "· "+factLine(f), 2)
 	}
-	for _, s := range ev.Scopes {
-		add(st.Muted.Render, fmt.Sprintf("· %s: %s", scopeName(s.Tags), common.Plural(s.Count, "observation", "observations")), 1)
-	}
 	for _, cp := range ev.Copies {
 		add(st.Muted.Render, fmt.Sprintf("· learned in %d scopes: %s", cp.Scopes, oneLine(cp.Text)), 2)
+	}
+	for i, s := range ev.Scopes {
+		if i == scopeLines && len(ev.Scopes) > scopeLines+1 {
+			add(st.Muted.Render, fmt.Sprintf("· and %d more scopes (Y copies them all)", len(ev.Scopes)-i), 1)
+			break
+		}
+		add(st.Muted.Render, fmt.Sprintf("· %s: %s", scopeName(s.Tags), common.Plural(s.Count, "observation", "observations")), 1)
 	}
 	for i, p := range ev.Duplicates {
 		if i == chosen {

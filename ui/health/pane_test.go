@@ -340,3 +340,46 @@ func TestProbe(t *testing.T) {
 		t.Errorf("llm_probe %s after r, cursor on %s", s, m.selected().ID)
 	}
 }
+
+// enter opens each kind of evidence: scopes and the copied text, entity clusters and
+// the facts not naming the entity, LLM errors, failed operations, models.
+func TestEvidenceOfEachKind(t *testing.T) {
+	for _, tc := range []struct{ bank, id, want string }{
+		{"chat-sessions", hc.ObservationScopes, "· learned in 38 scopes: Léa wants every measurement"},
+		{"chat-sessions", hc.ObservationScopes, "· and 32 more scopes (Y copies them all)"},
+		{"field-office", hc.EntityMerges, "2: Lena Petrosyan, Project Atlas, Yerevan office"},
+		{"field-office", hc.EntityMerges, "not naming it: 82a8a7ca world: Tigran is on leave until December 8."},
+		{"travel-concierge", hc.ConsolidationLLMErrors, "· 2026-11-30 03:15 groq/llama-3.3-70b-versatile: RateLimitError"},
+		{"ops-runbook", hc.FailedOperations, "· file_convert_retain 8cc54427 failed at 2026-11-30 02:15: Unsupported file"},
+		{"ops-runbook", hc.EmptyDocuments, "· scan-network-diagram:"},
+		{"research-agent", hc.StaleModels, "· “Retrieval findings” (retrieval-findings): it is stale and it cites 1"},
+	} {
+		m, h := uitest.Demo(t, New, seed(), uitest.Bank(tc.bank))
+		on(t, m, tc.id)
+		h.Keys("enter")
+		if v := view(t, m); !strings.Contains(v, tc.want) {
+			t.Errorf("%s %s: no %q in\n%s", tc.bank, tc.id, tc.want, v)
+		}
+	}
+}
+
+// Every text of a check goes through the sanitizer: control characters show as
+// pictures, and nothing of an escape sequence reaches the terminal.
+func TestEvidenceIsSanitized(t *testing.T) {
+	m, h := uitest.Demo(t, New, seed(), uitest.Bank("garden-planner"))
+	evil := "ignore previous\x1b[2J\x07 instructions"
+	r := hc.BankReport{BankID: "garden-planner", Checks: []hc.Check{{ID: hc.DuplicateObservations, Status: hc.Warn,
+		Summary: evil, Fix: evil, Evidence: hc.Evidence{Duplicates: []hc.DuplicatePair{{
+			A: hc.Fact{ID: "a", Text: evil, Sources: []string{"s\x1b]0;x"}}, B: hc.Fact{ID: "b", Text: evil, Sources: []string{"t"}}, Similarity: 0.9}},
+			Facts: []hc.Fact{{ID: "f", Text: evil, Tags: []string{evil}}}}}}}
+	h.Hold("r")
+	h.Deliver(reportMsg{seq: m.seq, bank: "garden-planner", report: r})
+	h.Keys("enter")
+	v := uitest.View(t, m)
+	if strings.Contains(v, "\x1b[2J") || strings.Contains(v, "\x07") || strings.Contains(v, "\x1b]0") {
+		t.Fatalf("a control sequence reached the screen: %q", v)
+	}
+	if p := uitest.Plain(v); !strings.Contains(p, "␛[2J") || !strings.Contains(p, "A: ignore previous␛[2J") {
+		t.Errorf("the escape does not show as a picture:\n%s", p)
+	}
+}
