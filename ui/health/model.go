@@ -347,7 +347,7 @@ func (m *Model) scroll(n int) {
 // ShortHelp implements common.Pane.
 func (m *Model) ShortHelp() []key.Binding {
 	lk := m.keys.List
-	return []key.Binding{lk.Up, lk.Down, m.openKey(), m.own.Fix, m.keys.Global.Refresh}
+	return []key.Binding{lk.Up, lk.Down, m.openKey(), m.own.Fix, m.runKey()}
 }
 
 // FullHelp implements common.Pane.
@@ -355,7 +355,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk := m.keys.List
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{m.openKey(), m.own.NextItem, m.own.PrevItem, m.own.Fix, m.keys.Global.Refresh, m.own.Probe, m.stopKey()},
+		{m.openKey(), m.own.NextItem, m.own.PrevItem, m.own.Fix, m.runKey(), m.own.Probe, m.stopKey()},
 	}
 }
 
@@ -363,6 +363,13 @@ func (m *Model) FullHelp() [][]key.Binding {
 func (m *Model) openKey() key.Binding {
 	b := m.keys.List.Open
 	b.SetHelp(b.Help().Key, "evidence")
+	return b
+}
+
+// runKey is r, said as what it does here.
+func (m *Model) runKey() key.Binding {
+	b := m.keys.Global.Refresh
+	b.SetHelp(b.Help().Key, "run checks again")
 	return b
 }
 
