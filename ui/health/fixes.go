@@ -3,6 +3,7 @@ package health
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -289,10 +290,23 @@ func (m *Model) onPolled(msg polledMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// itemOf is the chosen pair or model of c's evidence, within range.
+// itemKeys identify the pairs or models of c's evidence, in order: a model by its id,
+// a pair by its two observations, so the choice survives a re-run.
+func itemKeys(c *hc.Check) []string {
+	var keys []string
+	for _, p := range c.Evidence.Duplicates {
+		keys = append(keys, p.A.ID+"/"+p.B.ID)
+	}
+	for _, mm := range c.Evidence.Models {
+		keys = append(keys, mm.ID)
+	}
+	return keys
+}
+
+// itemOf is the chosen pair or model of c's evidence: the one chosen last if it is
+// still there, else the first.
 func (m *Model) itemOf(c *hc.Check) int {
-	n := max(len(c.Evidence.Duplicates), len(c.Evidence.Models))
-	return max(min(m.item[c.ID], n-1), 0)
+	return max(slices.Index(itemKeys(c), m.item[c.ID]), 0)
 }
 
 // moveItem chooses the next or previous pair or model of the selected check's
@@ -302,12 +316,12 @@ func (m *Model) moveItem(d int) {
 	if c == nil {
 		return
 	}
-	n := max(len(c.Evidence.Duplicates), len(c.Evidence.Models))
-	if n == 0 {
+	keys := itemKeys(c)
+	if len(keys) == 0 {
 		return
 	}
 	m.expanded[c.ID] = true
-	m.item[c.ID] = max(min(m.itemOf(c)+d, n-1), 0)
+	m.item[c.ID] = keys[max(min(m.itemOf(c)+d, len(keys)-1), 0)]
 	m.reveal = revealItem
 }
 

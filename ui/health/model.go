@@ -64,10 +64,10 @@ type Model struct {
 	seq     int // the run's sequence number
 	cancel  context.CancelFunc
 
-	cursor   int             // the selected check
-	keep     string          // the check id a run puts the cursor back on
-	expanded map[string]bool // checks whose evidence shows, by id
-	item     map[string]int  // the pair or model chosen in a check's evidence, by id
+	cursor   int               // the selected check
+	keep     string            // the check id a run puts the cursor back on
+	expanded map[string]bool   // checks whose evidence shows, by id
+	item     map[string]string // the pair or model chosen in a check's evidence (itemKeys), by check id
 
 	follow map[string]following // operations a fix started, by operation id
 
@@ -98,7 +98,7 @@ type reportMsg struct {
 
 // New returns the health pane; it runs nothing until it is first shown.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, own: DefaultKeys(), expanded: map[string]bool{}, item: map[string]int{},
+	m := &Model{c: c, keys: c.Keys, own: DefaultKeys(), expanded: map[string]bool{}, item: map[string]string{},
 		follow: map[string]following{}}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.own.Fix.SetEnabled(!c.ReadOnly)
@@ -192,7 +192,7 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.stop()
 	m.bank = id
 	m.report, m.cursor, m.offset, m.keep = nil, 0, 0, ""
-	m.expanded, m.item, m.follow = map[string]bool{}, map[string]int{}, map[string]following{}
+	m.expanded, m.item, m.follow = map[string]bool{}, map[string]string{}, map[string]following{}
 	if !m.activated {
 		return nil
 	}

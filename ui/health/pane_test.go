@@ -383,3 +383,24 @@ func TestEvidenceIsSanitized(t *testing.T) {
 		t.Errorf("the escape does not show as a picture:\n%s", p)
 	}
 }
+
+// The chosen model stays chosen across a re-run by its id, wherever it is listed.
+func TestChosenItemSurvivesRerun(t *testing.T) {
+	m, h := uitest.Demo(t, New, seed(), uitest.Bank("research-agent"))
+	on(t, m, hc.StaleModels)
+	h.Keys("]", "]")
+	want := m.selected().Evidence.Models[2].ID
+	r := *m.report
+	r.Checks = slices.Clone(r.Checks)
+	c := &r.Checks[m.cursor]
+	c.Evidence.Models = slices.Clone(c.Evidence.Models)
+	slices.Reverse(c.Evidence.Models)
+	h.Hold("r")
+	h.Deliver(reportMsg{seq: m.seq, bank: "research-agent", report: r})
+	if got := m.selected().Evidence.Models[m.itemOf(m.selected())].ID; got != want {
+		t.Fatalf("chosen %s after the re-run, want %s", got, want)
+	}
+	if v := view(t, m); !strings.Contains(v, "▸ “Retrieval findings”") {
+		t.Errorf("the chosen model is not marked:\n%s", v)
+	}
+}
