@@ -77,7 +77,8 @@ type Model struct {
 	rowLine  []int
 	itemLine int // the line of the chosen pair or model in the selected check, or -1
 	offset   int
-	reveal   reveal // what settle scrolls into view next
+	reveal   reveal                   // what settle scrolls into view next
+	drawn    map[string]evidenceDrawn // each open check's evidence as drawn, by check id
 
 	spin     spinner.Model
 	spinning bool
@@ -99,7 +100,7 @@ type reportMsg struct {
 // New returns the health pane; it runs nothing until it is first shown.
 func New(c *common.Common) *Model {
 	m := &Model{c: c, keys: c.Keys, own: DefaultKeys(), expanded: map[string]bool{}, item: map[string]string{},
-		follow: map[string]following{}}
+		follow: map[string]following{}, drawn: map[string]evidenceDrawn{}}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.own.Fix.SetEnabled(!c.ReadOnly)
 	return m

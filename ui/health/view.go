@@ -9,6 +9,7 @@ import (
 
 	hc "hindsight-tui/health"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/styles"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -78,7 +79,7 @@ func (m *Model) settle() {
 		row, whole := m.rowLines(c, w, i == m.cursor)
 		m.lines = append(m.lines, row...)
 		if m.expanded[c.ID] {
-			ev, item := m.evidenceLines(c, w, whole)
+			ev, item := m.evidence(c, w, whole)
 			if item >= 0 && i == m.cursor {
 				m.itemLine = len(m.lines) + item
 			}
@@ -107,6 +108,34 @@ func (m *Model) settle() {
 	}
 	m.reveal = revealNone
 	m.offset = max(min(m.offset, len(m.lines)-h), 0)
+}
+
+// evidenceKey is everything a check's drawn evidence depends on.
+type evidenceKey struct {
+	report *hc.BankReport
+	width  int
+	whole  bool
+	item   string
+	styles *styles.Styles
+}
+
+// evidenceDrawn is a check's evidence as drawn, and what for.
+type evidenceDrawn struct {
+	key   evidenceKey
+	lines []string
+	item  int
+}
+
+// evidence is evidenceLines, drawn again only when the run, the width, the chosen
+// item or the theme changed: moving the cursor redraws only the rows.
+func (m *Model) evidence(c *hc.Check, w int, whole bool) ([]string, int) {
+	k := evidenceKey{report: m.report, width: w, whole: whole, item: m.item[c.ID], styles: m.c.Styles}
+	if d, ok := m.drawn[c.ID]; ok && d.key == k {
+		return d.lines, d.item
+	}
+	lines, item := m.evidenceLines(c, w, whole)
+	m.drawn[c.ID] = evidenceDrawn{key: k, lines: lines, item: item}
+	return lines, item
 }
 
 // rowLines draws one check: its status, its identifier and its summary, beside them
