@@ -348,7 +348,8 @@ func (m *Model) scroll(n int) {
 // ShortHelp implements common.Pane.
 func (m *Model) ShortHelp() []key.Binding {
 	lk := m.keys.List
-	return []key.Binding{lk.Up, lk.Down, m.openKey(), m.own.Fix, m.runKey()}
+	// The fix first: where the footer is narrow, the keys at its end give way.
+	return []key.Binding{lk.Up, lk.Down, m.own.Fix, m.openKey(), m.runKey()}
 }
 
 // FullHelp implements common.Pane.
