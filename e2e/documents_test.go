@@ -40,8 +40,9 @@ func TestDocumentDelete(t *testing.T) {
 	s.press("Enter", "4 of 4")
 	s.waitGone(wait, "chat-2026-11-02-tokyo-food")
 
-	// The sidebar's fact count follows at once; the overview's counters on refresh.
-	s.waitFor(wait, fmt.Sprintf("Alex's assistant   %d facts", before-n))
+	// The sidebar's fact count follows at once (after the bank's health mark, ✗ here:
+	// the demo bank has a failed consolidation); the overview's counters on refresh.
+	s.waitFor(wait, fmt.Sprintf("Alex's assistant ✗ %d facts", before-n))
 	s.press("1", "Mission")
 	s.keys("r")
 	after := number(t, overviewTotal, s.waitFor(wait, "documents                4"))

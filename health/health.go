@@ -13,6 +13,7 @@ package health
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"hindsight-tui/client"
@@ -76,6 +77,18 @@ func (r BankReport) Worst() Status {
 	return worst
 }
 
+// Failing are the identifiers of the checks that failed, in report order: what a UI
+// names when it says a bank is unhealthy.
+func (r BankReport) Failing() []string {
+	var ids []string
+	for _, c := range r.Checks {
+		if c.Status == Fail {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
 // Options tune a run. The zero value runs every check except the LLM probe, with the
 // default per-request timeout.
 type Options struct {
@@ -84,6 +97,19 @@ type Options struct {
 	// ProbeLLM runs the bank LLM probe, which costs a real (small) LLM call per
 	// configured provider; without it llm_probe is skipped.
 	ProbeLLM bool
+	// Only, when set, runs just the checks with these identifiers (in report order);
+	// the report then holds only those. QuickChecks is a cheap set for a glance.
+	Only []string
+}
+
+// QuickChecks are the checks that cost few requests whatever the bank's size, and that fail
+// rather than warn: a UI can run them whenever a bank is selected, to mark a failing
+// bank before the full run. Together they make at most 9 requests (stats 1,
+// stranded_facts ≤4 more, failed_consolidation ≤1, consolidation_llm_errors 1,
+// failed_operations ≤2), against up to about 330 for a full run (≤50 recalls for
+// duplicate_observations, ≤260 for stale_models).
+func QuickChecks() []string {
+	return []string{StrandedFacts, FailedConsolidation, ConsolidationLLMErrors, FailedOperations}
 }
 
 // DefaultTimeout is the per-request timeout when Options leaves it at zero.
@@ -100,6 +126,9 @@ func Run(ctx context.Context, c *client.Client, bankID string, opts Options) Ban
 	}
 	report := BankReport{BankID: bankID}
 	for _, check := range checks() {
+		if opts.Only != nil && !slices.Contains(opts.Only, check.id) {
+			continue
+		}
 		report.Checks = append(report.Checks, check.run(r))
 	}
 	return report

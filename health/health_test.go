@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -139,5 +140,24 @@ func TestHealthyBankPassesAll(t *testing.T) {
 	r = Run(context.Background(), c, "garden-planner", Options{})
 	if last := r.Checks[len(r.Checks)-1]; last.Status != Skip || last.Summary != "not run (--probe-llm)" || r.Worst() != OK {
 		t.Errorf("without --probe-llm: %+v, worst %s", last, r.Worst())
+	}
+}
+
+// Only runs the checks it names, in report order, and nothing else.
+func TestRunOnly(t *testing.T) {
+	cnt := &counter{byOp: map[string]int{}, next: http.DefaultTransport}
+	r := Run(context.Background(), newClient(t, shared.URL(), cnt), "ops-runbook", Options{Only: QuickChecks()})
+	var got []string
+	for _, ch := range r.Checks {
+		got = append(got, ch.ID)
+	}
+	if want := QuickChecks(); !slices.Equal(got, want) {
+		t.Fatalf("checks %q, want %q", got, want)
+	}
+	if r.Worst() != Fail {
+		t.Errorf("ops-runbook's quick checks: worst %s, want fail", r.Worst())
+	}
+	if n := cnt.total(); n > 9 {
+		t.Errorf("the quick checks made %d requests, more than the 9 QuickChecks promises", n)
 	}
 }

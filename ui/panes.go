@@ -6,6 +6,7 @@ import (
 	"hindsight-tui/ui/directives"
 	"hindsight-tui/ui/documents"
 	"hindsight-tui/ui/entities"
+	"hindsight-tui/ui/health"
 	"hindsight-tui/ui/knowledge"
 	"hindsight-tui/ui/memories"
 	"hindsight-tui/ui/models"
@@ -43,6 +44,7 @@ func tabSpecs() []tabSpec {
 		{ID: "models", Title: "Mental models", Short: "Models", New: func(c *common.Common) common.Pane { return models.New(c) }, Secondary: true},
 		{ID: "directives", Title: "Directives", Secondary: true, New: func(c *common.Common) common.Pane { return directives.New(c) }},
 		{ID: "knowledge", Title: "Knowledge base", Short: "Knowledge", Secondary: true, New: func(c *common.Common) common.Pane { return knowledge.New(c) }},
+		{ID: "health", Title: "Health", Secondary: true, New: func(c *common.Common) common.Pane { return health.New(c) }},
 	}
 }
 

@@ -76,6 +76,7 @@ type entry struct {
 type rowKey struct {
 	width            int
 	selected, active bool
+	failing          bool  // the bank's health checks fail (health.go)
 	minute           int64 // relative times change once a minute
 	styles           *styles.Styles
 }

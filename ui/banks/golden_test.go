@@ -40,8 +40,9 @@ func TestGoldenPanes(t *testing.T) {
 			t.Run("overview", func(t *testing.T) { uitest.RequireGolden(t, o) })
 			h.Keys("/")
 			h.Type("a")
-			h.Fire(nil) // typing pauses: the filter goes to the server
+			h.Fire(nil) // typing pauses: the filter goes to the server, and the quick health checks run
 			t.Run("sidebar-filter", func(t *testing.T) { uitest.RequireGolden(t, s) })
+			t.Run("overview-health", func(t *testing.T) { uitest.RequireGolden(t, o) })
 		})
 	}
 }

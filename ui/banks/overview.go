@@ -35,6 +35,7 @@ type Overview struct {
 	seq            int
 	cancel         context.CancelFunc
 
+	health   healthCache // the banks' last health results, for the health line
 	mission  wrapCache
 	spin     spinner.Model
 	spinning bool
@@ -78,7 +79,7 @@ type statsLoadedMsg struct {
 
 // NewOverview returns the overview; it shows nothing until a bank is selected.
 func NewOverview(c *common.Common) *Overview {
-	o := &Overview{c: c, keys: c.Keys}
+	o := &Overview{c: c, keys: c.Keys, health: healthCache{}}
 	o.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	o.syncKeys()
 	o.settle()
@@ -144,6 +145,8 @@ func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		if o.bankID != "" && !o.deleted && !o.loading() {
 			cmd = o.load(true)
 		}
+	case common.BankHealthMsg:
+		o.health.take(msg)
 	case profileLoadedMsg:
 		cmd = o.onProfile(msg)
 	case statsLoadedMsg:

@@ -114,6 +114,7 @@ func (o *Overview) content(w int) []string {
 	} else {
 		lines = append(lines, components.Spread(st.Bold.Render(name), right, w), components.Fit(st.Muted.Render(id), w))
 	}
+	lines = append(lines, o.healthLines(w)...)
 
 	lines = append(lines, "", components.Fit(st.Section.Render("Mission"), w))
 	if strings.TrimSpace(p.Mission) == "" {
@@ -305,6 +306,41 @@ func wrapMission(text string, width, maxLines int) []string {
 	lines := components.Wrap(clean, width, maxLines)
 	if last := len(lines) - 1; cut && last >= 0 && !strings.HasSuffix(lines[last], components.Ellipsis) {
 		lines[last] = components.Truncate(lines[last], width-1) + components.Ellipsis
+	}
+	return lines
+}
+
+// healthLines say how the bank's health checks came out, once some have run (the bank
+// list's quick checks, or the Health pane's full run): which checks fail, with a mark
+// readable without colour.
+func (o *Overview) healthLines(w int) []string {
+	st := o.c.Styles
+	h, ok := o.health[o.bankID]
+	if !ok {
+		return nil
+	}
+	scope := ""
+	if !h.Full {
+		scope = " (quick checks; the Health pane runs them all)"
+	}
+	var text string
+	style := st.Success
+	switch h.Worst {
+	case "fail":
+		text, style = "✗ failing: "+strings.Join(h.Failing, ", "), st.Error
+	case "warn":
+		text, style = "! no check fails; some warn", st.Warning
+	default:
+		text = "✓ no check fails"
+	}
+	var lines []string
+	for i, l := range components.Wrap("Health "+text+scope, w, 3) {
+		if i == 0 {
+			l = st.Label.Render("Health") + " " + style.Render(strings.TrimPrefix(l, "Health "))
+		} else {
+			l = style.Render(l)
+		}
+		lines = append(lines, components.Fit(l, w))
 	}
 	return lines
 }

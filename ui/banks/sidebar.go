@@ -58,6 +58,9 @@ type Sidebar struct {
 
 	spin     spinner.Model
 	spinning bool
+
+	health    healthCache // the banks' last health results (see health.go)
+	healthSeq int
 }
 
 var (
@@ -69,7 +72,7 @@ var (
 // NewSidebar returns the bank list; it selects initialBank once loaded when it exists,
 // else the first bank.
 func NewSidebar(c *common.Common, initialBank string) *Sidebar {
-	s := &Sidebar{c: c, keys: c.Keys, initial: initialBank}
+	s := &Sidebar{c: c, keys: c.Keys, initial: initialBank, health: healthCache{}}
 	// The server filters the banks (q), so the list holds every match, loaded or not.
 	s.keys.List.Filter.SetHelp(s.keys.List.Filter.Help().Key, keymap.FilterDesc("", true))
 	s.filter = components.NewInput(c.Styles, "/ ", "filter by id or name (server)")
@@ -157,7 +160,13 @@ func (s *Sidebar) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	case common.MemoryChangedMsg:
 		cmd = s.reload("") // the fact counts and last write changed
 	case common.BankSelectedMsg:
-		cmd = s.onSelected(msg.BankID)
+		cmd = tea.Batch(s.onSelected(msg.BankID), s.scheduleHealth(msg.BankID))
+	case healthDueMsg:
+		cmd = s.onHealthDue(msg)
+	case quickHealthMsg:
+		cmd = onQuickHealth(msg)
+	case common.BankHealthMsg:
+		s.health.take(msg)
 	case common.ActionMsg:
 		cmd = s.do(msg.Kind)
 	}

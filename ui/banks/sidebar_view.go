@@ -129,7 +129,7 @@ func (s *Sidebar) settle() {
 // rowKey is what the row at position pos of the order is drawn from, at width w.
 func (s *Sidebar) rowKey(pos, w int, now time.Time) rowKey {
 	return rowKey{width: w, selected: pos == s.cursor, active: pos == s.cursor && s.focused,
-		minute: now.Unix() / 60, styles: s.c.Styles}
+		failing: s.health.failing(s.entries[s.order[pos]].bank.BankID), minute: now.Unix() / 60, styles: s.c.Styles}
 }
 
 // factsUnitWidth is the narrowest row that says "facts" after its count; below it the
@@ -156,6 +156,9 @@ func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 	count := countLabel(e.bank.FactCount)
 	if w >= factsUnitWidth { // room to say what the number counts
 		count += " " + common.Noun(e.bank.FactCount, "fact", "facts")
+	}
+	if k.failing { // a mark readable without colour; the overview names the checks
+		count = "✗ " + count
 	}
 	when := common.RelTime(e.bank.LastWriteAt.Time, now)
 	if w-1 >= labelledWhen { // room to say which date it is

@@ -103,3 +103,16 @@ const (
 type PinMemoryMsg struct {
 	BankID, MemoryID, Text string
 }
+
+// BankHealthMsg (broadcast) says how a bank's health checks came out: Worst is "ok",
+// "warn" or "fail" (package health's statuses), Failing the identifiers of the checks
+// that failed. Full is false for the quick checks the bank list runs on selection
+// (health.QuickChecks), true for the health pane's run of every check, which a quick
+// result does not overwrite. The bank list marks a failing bank; the overview names
+// the failing checks.
+type BankHealthMsg struct {
+	BankID  string
+	Worst   string
+	Failing []string
+	Full    bool
+}

@@ -149,7 +149,7 @@ func sequence(msg tea.Msg) ([]tea.Cmd, bool) {
 func IsBroadcast(msg tea.Msg) bool {
 	switch msg.(type) {
 	case common.BankSelectedMsg, common.BanksChangedMsg, common.OperationStartedMsg, common.ConnectedMsg,
-		common.MemoryChangedMsg, common.PinMemoryMsg:
+		common.MemoryChangedMsg, common.PinMemoryMsg, common.BankHealthMsg:
 		return true
 	}
 	return false
