@@ -25,6 +25,7 @@ type KeyMap struct {
 	Knowledge  Knowledge
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 	Compare    ReflectCompare
+	Health     Health
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -318,6 +319,7 @@ func Default() KeyMap {
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
 		Compare: defaultReflectCompare(),
+		Health:  defaultHealth(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

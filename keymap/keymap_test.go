@@ -129,6 +129,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// The knowledge tree and page view: list keys beside the tree's own (the search
 		// box and the move keys act where the list's enter and esc do not).
 		{"knowledge base", []group{global, {"List", bindings(km.List)}, {"Knowledge", without(bindings(km.Knowledge), "Submit", "Leave", "MoveHere", "Cancel")}}},
+		// The health checks and their evidence: list keys beside the fixes and the probe.
+		{"health", []group{global, {"List", bindings(km.List)}, {"Health", bindings(km.Health)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -52,7 +52,7 @@ func (m *Model) evidenceLines(c *hc.Check, w int, summaryShown bool) (lines []st
 		}
 	}
 	if !summaryShown {
-		add(st.Text.Render, sanitize.Line(c.Summary), 0)
+		add(st.Text.Render, m.summaryOf(c), 0)
 	}
 	if c.Fix != "" {
 		add(st.Muted.Render, "fix: "+sanitize.Line(c.Fix), 0)

@@ -28,30 +28,11 @@ import (
 	"hindsight-tui/ui/common"
 )
 
-// Keys are the pane's own bindings, beside the global and list keys (enter expands a
-// check, r runs the checks again, esc stops a run or folds the check).
-type Keys struct {
-	Fix      key.Binding // the selected check's fix, after a confirmation
-	NextItem key.Binding // the next pair or model of the open evidence, for its fix
-	PrevItem key.Binding
-	Probe    key.Binding // run the checks with the LLM probe, which costs LLM calls
-}
-
-// DefaultKeys are the pane's bindings.
-func DefaultKeys() Keys {
-	return Keys{
-		Fix:      key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fix")),
-		NextItem: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next pair/model")),
-		PrevItem: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous pair/model")),
-		Probe:    key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "run with LLM probe")),
-	}
-}
-
 // Model is the health pane.
 type Model struct {
 	c       *common.Common
 	keys    keymap.KeyMap
-	own     Keys
+	own     keymap.Health // this pane's copy: Fix is disabled here, not globally
 	width   int
 	height  int
 	focused bool
@@ -99,7 +80,7 @@ type reportMsg struct {
 
 // New returns the health pane; it runs nothing until it is first shown.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, keys: c.Keys, own: DefaultKeys(), expanded: map[string]bool{}, item: map[string]string{},
+	m := &Model{c: c, keys: c.Keys, own: c.Keys.Health, expanded: map[string]bool{}, item: map[string]string{},
 		follow: map[string]following{}, drawn: map[string]evidenceDrawn{}}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(c.Styles.Accent))
 	m.own.Fix.SetEnabled(!c.ReadOnly)
@@ -170,6 +151,15 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	}
 	m.settle()
 	return m, cmd
+}
+
+// syncKeys offers f only on a check with a one-key fix, and never read-only.
+func (m *Model) syncKeys() {
+	kind := ""
+	if c := m.selected(); c != nil {
+		kind, _ = fixOf(c)
+	}
+	m.own.Fix.SetEnabled(!m.c.ReadOnly && kind != "")
 }
 
 // busy reports whether a run or a followed fix is under way (the spinner turns).

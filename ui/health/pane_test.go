@@ -59,7 +59,7 @@ func on(t *testing.T, m *Model, id string) {
 
 func TestKeys(t *testing.T) {
 	km := keymap.Default()
-	if p := keymap.Check(DefaultKeys(), km.Global, km.List); len(p) > 0 {
+	if p := keymap.Check(km.Health, km.Global, km.List); len(p) > 0 {
 		t.Fatal(strings.Join(p, "\n"))
 	}
 }

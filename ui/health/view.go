@@ -66,6 +66,7 @@ func (m *Model) statusStyle(s hc.Status) lipgloss.Style {
 // settle draws the checks and their open evidence into lines and scrolls what the
 // last move asked for into view; View only reads the result.
 func (m *Model) settle() {
+	m.syncKeys()
 	w := m.width
 	m.lines, m.rowLine, m.itemLine = m.lines[:0], m.rowLine[:0], -1
 	if w <= 0 || m.height <= 0 {
@@ -163,7 +164,7 @@ func (m *Model) rowLines(c *hc.Check, w int, selected bool) (lines []string, who
 	row := func(cells string) string {
 		return gs.Render(g) + cells + fill.Render(strings.Repeat(" ", max(w-2-ansi.StringWidth(cells), 0)))
 	}
-	summary := sanitize.Line(c.Summary)
+	summary := m.summaryOf(c)
 	head := ss.Render(glyph(c.Status)) + text.Render(" ") + muted.Render(fold) + text.Render(" ")
 	if w >= wideRow {
 		room := w - 2 - ansi.StringWidth(head) - nameWidth - 1
@@ -239,4 +240,13 @@ func (m *Model) counts() string {
 		}
 	}
 	return strings.Join(parts, st.Muted.Render(" · "))
+}
+
+// summaryOf is a check's finding as this pane says it: the probe that did not run
+// names the key that runs it here, where the doctor's flag would not work.
+func (m *Model) summaryOf(c *hc.Check) string {
+	if c.ID == hc.LLMProbe && c.Status == hc.Skip && strings.Contains(c.Summary, "--probe-llm") {
+		return "not run: " + m.own.Probe.Help().Key + " runs the checks with it (LLM calls)"
+	}
+	return sanitize.Line(c.Summary)
 }
