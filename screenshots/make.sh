@@ -403,3 +403,14 @@ wait_for rcmp "enter asks B"
 keys rcmp Space Enter
 wait_for rcmp "Differences"
 shot rcmp reflect-compare
+# The health pane on a bank that fails three checks, the first one's evidence open.
+start health 120 40 --demo --bank ops-runbook
+wait_for health "Ops runbook"
+keys health :
+wait_for health "Create bank"
+keys health -l "Health"
+keys health Enter
+wait_for health "llm_probe"
+keys health Enter
+sleep 0.5
+shot health health
