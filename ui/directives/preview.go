@@ -28,7 +28,6 @@ type preview struct {
 	all      bool   // apply_all_directives
 	verdicts []client.DirectiveVerdict
 	applied  int
-	offset   int
 }
 
 // previewModes are the reflect's tags_match values, its default first.
