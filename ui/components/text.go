@@ -168,3 +168,23 @@ func KeepHyphens(s string) (kept string, restore func(string) string) {
 	}
 	return string(rs), func(s string) string { return strings.ReplaceAll(s, string(nbHyphen), "-") }
 }
+
+// Lines builds a pane's lines at one width: each line fitted to it, long text wrapped
+// whole (nothing is cut).
+type Lines struct {
+	Width int
+	Out   []string
+}
+
+// Add appends s fitted to the width.
+func (b *Lines) Add(s string) { b.Out = append(b.Out, Fit(s, b.Width)) }
+
+// Wrap appends s wrapped to the width, each line styled.
+func (b *Lines) Wrap(s string, style func(...string) string) {
+	for _, l := range Wrap(s, b.Width, 0) {
+		b.Add(style(l))
+	}
+}
+
+// Append appends lines already drawn at the width.
+func (b *Lines) Append(lines ...string) { b.Out = append(b.Out, lines...) }

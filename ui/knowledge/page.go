@@ -105,21 +105,16 @@ func stalenessOf(n *client.KnowledgeNode, body string, bodyKnown bool) staleness
 // source query and tags, then its body drawn as markdown.
 func (m *Model) pageLines(w int) []string {
 	st := m.c.Styles
-	var out []string
-	add := func(s string) { out = append(out, components.Fit(s, w)) }
-	wrap := func(s string, style func(...string) string) {
-		for _, l := range components.Wrap(s, w, 0) {
-			add(style(l))
-		}
-	}
+	b := components.Lines{Width: w}
+	add, wrap := b.Add, b.Wrap
 	p := m.page.page
 	switch {
 	case p == nil && m.page.err != nil:
 		wrap("Could not open page "+sanitize.Line(m.page.name)+": "+m.c.Describe(m.page.err), st.Error.Render)
-		return out
+		return b.Out
 	case p == nil:
 		add(m.spin.View() + " " + st.Muted.Render("Loading page "+sanitize.Line(m.page.name)+"…"))
-		return out
+		return b.Out
 	}
 	node := m.find(p.ID)
 	where := "top level"
@@ -146,10 +141,10 @@ func (m *Model) pageLines(w int) []string {
 	add("")
 	if strings.TrimSpace(p.Body) == "" {
 		add(st.Muted.Render("(empty: the next refresh writes it)"))
-		return out
+		return b.Out
 	}
 	key := components.MarkdownKey{ID: p.ID, Version: p.Timestamp.UTC().Format(time.RFC3339Nano), Width: w, Dark: st.IsDark}
-	return append(out, m.md.Get(key, p.Body)...)
+	return append(b.Out, m.md.Get(key, p.Body)...)
 }
 
 // refreshedAt is a refresh time, relative and in UTC.

@@ -48,21 +48,16 @@ func (m *Model) scrolled(title string, body []string, scroll int, busy bool, w, 
 // of the version in view, and the history.
 func (m *Model) detailLines(w int) []string {
 	st := m.c.Styles
-	var out []string
-	add := func(s string) { out = append(out, components.Fit(s, w)) }
-	wrap := func(s string, style func(...string) string) {
-		for _, l := range components.Wrap(s, w, 0) {
-			add(style(l))
-		}
-	}
+	b := components.Lines{Width: w}
+	add, wrap := b.Add, b.Wrap
 	mm := m.det.model
 	switch {
 	case mm == nil && m.det.err != nil:
 		wrap("Could not open mental model "+sanitize.Line(m.det.id)+": "+m.c.Describe(m.det.err), st.Error.Render)
-		return out
+		return b.Out
 	case mm == nil:
 		add(m.spin.View() + " " + st.Muted.Render("Loading mental model "+sanitize.Line(m.det.id)+"…"))
-		return out
+		return b.Out
 	}
 	now := m.c.Now()
 	s := m.withRot(mm, stalenessOf(mm, m.det.listed, mm.IsStale))
@@ -89,7 +84,7 @@ func (m *Model) detailLines(w int) []string {
 	if t, ok := nextRun(mm, now); ok {
 		field("Next refresh:", t.Format("2006-01-02 15:04 UTC")+inLocal(t, now)+", if stale then")
 	}
-	out = append(out, m.rotLines(w, len(out))...)
+	b.Append(m.rotLines(w, len(b.Out))...)
 	add("")
 	add(st.Section.Render("Configuration"))
 	field("Source query:", mm.SourceQuery)
@@ -104,12 +99,12 @@ func (m *Model) detailLines(w int) []string {
 		field("Based on:", basedOnSummary(a.BasedOn))
 	}
 	add("")
-	m.det.contentAt = len(out)
+	m.det.contentAt = len(b.Out)
 	if m.det.diff {
-		out = append(out, m.versionDiffLines(w)...)
+		b.Append(m.versionDiffLines(w)...)
 		add("")
-		out = append(out, m.historyLines(w)...)
-		return out
+		b.Append(m.historyLines(w)...)
+		return b.Out
 	}
 	content, label := mm.Content, "Content (current)"
 	if v := m.det.version; v >= 0 && v < len(m.det.history) {
@@ -121,15 +116,15 @@ func (m *Model) detailLines(w int) []string {
 	if strings.TrimSpace(content) == "" {
 		add(st.Muted.Render("(empty: cleared, the next refresh rebuilds it)"))
 	} else {
-		out = append(out, m.md.Get(components.MarkdownKey{ID: mm.ID, Version: strconv.Itoa(m.det.version), Width: w, Dark: m.c.Styles.IsDark}, content)...)
+		b.Append(m.md.Get(components.MarkdownKey{ID: mm.ID, Version: strconv.Itoa(m.det.version), Width: w, Dark: m.c.Styles.IsDark}, content)...)
 	}
 	add("")
 	if a := mm.Answer(); a != nil && a.Trace != nil && m.det.version == -1 {
-		out = append(out, m.traceLines(a.Trace, w)...)
+		b.Append(m.traceLines(a.Trace, w)...)
 		add("")
 	}
-	out = append(out, m.historyLines(w)...)
-	return out
+	b.Append(m.historyLines(w)...)
+	return b.Out
 }
 
 // lastOutcome is how the model's last refresh ended: the one this pane followed, else
@@ -153,18 +148,18 @@ func (m *Model) lastOutcome(mm *client.MentalModel) (outcome, bool) {
 func (m *Model) historyLines(w int) []string {
 	st := m.c.Styles
 	mm, now := m.det.model, m.c.Now()
-	var out []string
-	add := func(s string) { out = append(out, components.Fit(s, w)) }
+	b := components.Lines{Width: w}
+	add := b.Add
 	switch {
 	case m.det.err != nil:
 		add(st.Section.Render("History"))
 		for _, l := range components.Wrap("Could not load the history: "+m.c.Describe(m.det.err), w, 3) {
 			add(st.Error.Render(l))
 		}
-		return out
+		return b.Out
 	case len(m.det.history) == 0:
 		add(st.Section.Render("History") + st.Muted.Render(" none yet: no refresh has replaced its content"))
-		return out
+		return b.Out
 	}
 	add(st.Section.Render(fmt.Sprintf("History (%s)", common.Plural(len(m.det.history)+1, "version", "versions"))))
 	mark := func(v int, text string) {
@@ -186,7 +181,7 @@ func (m *Model) historyLines(w int) []string {
 		}
 		mark(i, sanitize.Line(text))
 	}
-	return out
+	return b.Out
 }
 
 // basedOnSummary counts what a refresh cited, by kind.

@@ -90,24 +90,19 @@ func (m *Model) closeDryRun() {
 // against used, scope and window, warnings, then the diff of current to preview.
 func (m *Model) dryRunLines(w int) []string {
 	st := m.c.Styles
-	var out []string
-	add := func(s string) { out = append(out, components.Fit(s, w)) }
-	wrap := func(s string, style func(...string) string) {
-		for _, l := range components.Wrap(s, w, 0) {
-			add(style(l))
-		}
-	}
+	b := components.Lines{Width: w}
+	add, wrap := b.Add, b.Wrap
 	text := func(l ...string) string { return st.Text.Render(l...) }
 	r := m.dry.res
 	switch {
 	case m.dry.busy:
 		add(m.spin.View() + " " + st.Muted.Render("Asking the server what a refresh of "+m.dry.name+" would write (an LLM call; nothing is stored)…"))
-		return out
+		return b.Out
 	case r == nil && m.dry.err != nil:
 		wrap("The dry run of "+m.dry.name+" failed: "+m.c.Describe(m.dry.err), st.Error.Render)
-		return out
+		return b.Out
 	case r == nil:
-		return out
+		return b.Out
 	}
 	verdict, style := "Would write new content.", st.Success.Render
 	if o, ok := outcomeWords(r.Outcome); ok && o.bad {
@@ -144,12 +139,12 @@ func (m *Model) dryRunLines(w int) []string {
 		add(st.Section.Render("Diff") + st.Muted.Render(" none: the preview is the current content"))
 	} else {
 		add(st.Section.Render("Diff current → preview"))
-		out = append(out, m.unifiedLines(r.Diff, w)...)
+		b.Append(m.unifiedLines(r.Diff, w)...)
 	}
 	add("")
 	add(st.Section.Render("Would cite"))
-	out = append(out, m.citedDiffLines(m.currentCited(r.MentalModelID), r.BasedOn, w)...)
-	return out
+	b.Append(m.citedDiffLines(m.currentCited(r.MentalModelID), r.BasedOn, w)...)
+	return b.Out
 }
 
 // currentCited is what the stored version of model id cites, when it is loaded.
@@ -166,13 +161,8 @@ func (m *Model) currentCited(id string) client.ModelBasedOn {
 // refresh ran, its tool calls and warnings.
 func (m *Model) traceLines(tr *client.RefreshTrace, w int) []string {
 	st := m.c.Styles
-	var out []string
-	add := func(s string) { out = append(out, components.Fit(s, w)) }
-	wrap := func(s string, style func(...string) string) {
-		for _, l := range components.Wrap(s, w, 0) {
-			add(style(l))
-		}
-	}
+	b := components.Lines{Width: w}
+	add, wrap := b.Add, b.Wrap
 	text := func(l ...string) string { return st.Text.Render(l...) }
 	add(st.Section.Render("Last refresh trace") + st.Muted.Render(" recorded "+tr.RecordedAt.UTC().Format("2006-01-02 15:04 UTC")))
 	head := "ran " + orDash(tr.EffectiveMode)
@@ -203,7 +193,7 @@ func (m *Model) traceLines(tr *client.RefreshTrace, w int) []string {
 	for _, wr := range tr.Warnings {
 		wrap("! "+sanitize.Line(wr), st.Warning.Render)
 	}
-	return out
+	return b.Out
 }
 
 // factCounts says per-type counts ("7: world 3, observation 4").
