@@ -104,18 +104,24 @@ func (m *Model) titleLine(w int) string {
 		}
 	}
 	left := st.Accent.Render("Live tail of ") + scope
+	every := " · polls every " + m.delay.String()
+	if w < wideRow { // the scope needs the room more
+		every = " · " + m.delay.String()
+	}
 	var right string
 	switch {
 	case m.paused:
 		right = st.Warning.Render("⏸ paused")
-	case m.loading:
+	case m.loading && !m.polled:
 		right = m.spin.View() + st.Muted.Render(" polling…")
+	case m.loading: // the spinner beside what it follows, so the line does not flicker
+		right = m.spin.View() + st.Success.Render(" following") + st.Muted.Render(every)
 	case m.errText != "":
 		right = st.Error.Render("poll failed: " + components.Truncate(m.errText, max(w/2, 10)))
 	case !m.focused:
 		right = st.Muted.Render("stopped while not shown")
 	default:
-		right = st.Success.Render("● following") + st.Muted.Render(" · polls every "+m.delay.String())
+		right = st.Success.Render("● following") + st.Muted.Render(every)
 	}
 	return components.Spread(left, right, w)
 }
