@@ -126,22 +126,28 @@ func auditEvent(a *client.AuditLogEntry) Event {
 		status = "failed"
 	}
 	text := a.Transport
-	if q := queryOf(a.Request); q != "" {
+	q, items := requestOf(a.Request)
+	if q != "" {
 		text += " · “" + q + "”"
+	}
+	if items > 0 {
+		text += " · " + common.Plural(items, "item", "items")
 	}
 	return Event{Kind: KindAudit, ID: a.ID, Bank: line(a.BankID), At: a.StartedAt.Time, What: line(a.Action),
 		Status: status, Text: line(text), Bad: status == "failed", Detail: detail(a)}
 }
 
-// queryOf is the query of a recall or reflect request, or "".
-func queryOf(raw json.RawMessage) string {
+// requestOf is what a row says of an audited request: the query of a recall or
+// reflect, the number of items of a retain.
+func requestOf(raw json.RawMessage) (query string, items int) {
 	var r struct {
-		Query string `json:"query"`
+		Query string            `json:"query"`
+		Items []json.RawMessage `json:"items"`
 	}
 	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &r) != nil {
-		return ""
+		return "", 0
 	}
-	return r.Query
+	return r.Query, len(r.Items)
 }
 
 // llmEvent is a failed LLM request: which call and what went wrong.

@@ -82,6 +82,16 @@ func TestTimelineMergesKindsNewestFirst(t *testing.T) {
 	if !found {
 		t.Fatal("no audited recall with its query among the events")
 	}
+	// A retain's row says how many items it sent.
+	found = false
+	for _, e := range evs {
+		if e.Kind == KindAudit && e.What == "retain" && (strings.HasSuffix(e.Text, " item") || strings.HasSuffix(e.Text, " items")) {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("no audited retain with its item count")
+	}
 }
 
 func TestNewEventArrivesOnTop(t *testing.T) {
