@@ -26,6 +26,7 @@ type KeyMap struct {
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 	Compare    ReflectCompare
 	Health     Health
+	Tail       Tail
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -320,6 +321,7 @@ func Default() KeyMap {
 		},
 		Compare: defaultReflectCompare(),
 		Health:  defaultHealth(),
+		Tail:    defaultTail(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

@@ -70,6 +70,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 		{"Global", bindings(km.Global)}, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)},
 		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
 		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
+		{"Tail", bindings(km.Tail)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -131,6 +132,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"knowledge base", []group{global, {"List", bindings(km.List)}, {"Knowledge", without(bindings(km.Knowledge), "Submit", "Leave", "MoveHere", "Cancel")}}},
 		// The health checks and their evidence: list keys beside the fixes and the probe.
 		{"health", []group{global, {"List", bindings(km.List)}, {"Health", bindings(km.Health)}}},
+		// The live tail: list keys beside pause, the bank scope and the kind toggles.
+		{"live tail", []group{global, {"List", bindings(km.List)}, {"Tail", bindings(km.Tail)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}
