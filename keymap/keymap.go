@@ -26,6 +26,7 @@ type KeyMap struct {
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 	Compare    ReflectCompare
 	Health     Health
+	Webhooks   Webhooks
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -318,8 +319,9 @@ func Default() KeyMap {
 			Follow:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "follow operation")),
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
-		Compare: defaultReflectCompare(),
-		Health:  defaultHealth(),
+		Compare:  defaultReflectCompare(),
+		Health:   defaultHealth(),
+		Webhooks: defaultWebhooks(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

@@ -131,6 +131,9 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"knowledge base", []group{global, {"List", bindings(km.List)}, {"Knowledge", without(bindings(km.Knowledge), "Submit", "Leave", "MoveHere", "Cancel")}}},
 		// The health checks and their evidence: list keys beside the fixes and the probe.
 		{"health", []group{global, {"List", bindings(km.List)}, {"Health", bindings(km.Health)}}},
+		// The webhooks list and a webhook's deliveries: list keys beside the writes and
+		// the deliveries' paging (Check acts only in the form).
+		{"webhooks", []group{global, {"List", bindings(km.List)}, {"Webhooks", without(bindings(km.Webhooks), "Check")}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}
