@@ -14,6 +14,7 @@ import (
 	"hindsight-tui/ui/recall"
 	"hindsight-tui/ui/reflect"
 	"hindsight-tui/ui/retain"
+	"hindsight-tui/ui/webhooks"
 )
 
 // tabSpec describes one pane of the main area.
@@ -45,6 +46,7 @@ func tabSpecs() []tabSpec {
 		{ID: "directives", Title: "Directives", Secondary: true, New: func(c *common.Common) common.Pane { return directives.New(c) }},
 		{ID: "knowledge", Title: "Knowledge base", Short: "Knowledge", Secondary: true, New: func(c *common.Common) common.Pane { return knowledge.New(c) }},
 		{ID: "health", Title: "Health", Secondary: true, New: func(c *common.Common) common.Pane { return health.New(c) }},
+		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 	}
 }
 
