@@ -22,6 +22,6 @@ func defaultWebhooks() Webhooks {
 		Delete:   key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "delete")),
 		NextPage: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next page")),
 		PrevPage: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous page")),
-		Check:    key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "tick/untick")),
+		Check:    key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "form: tick/untick")),
 	}
 }

@@ -406,10 +406,12 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk, wk := m.keys.List, m.keys.Webhooks
 	open := lk.Open
 	open.SetHelp("enter", "deliveries")
+	back := lk.Back
+	back.SetHelp("esc", "deliveries: back to list")
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
 		{open, m.writeKey(wk.Create), m.writeKey(wk.Edit), m.writeKey(wk.Delete), m.keys.Global.Refresh},
-		{lk.Back, wk.NextPage, wk.PrevPage, wk.Check},
+		{back, wk.NextPage, wk.PrevPage, wk.Check},
 	}
 }
 

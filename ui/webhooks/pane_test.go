@@ -261,7 +261,7 @@ func TestDeliveriesPaging(t *testing.T) {
 		t.Fatalf("first page: %+v", d)
 	}
 	v := uitest.Plain(uitest.View(t, m))
-	for _, want := range []string{"Deliveries · https://hooks.slack.com", "page 1 · 2 deliveries · ] more",
+	for _, want := range []string{"Deliveries to https://hooks.slack.com", "page 1 · 2 deliveries · ] more",
 		"consolidation.completed", "↻ pending", "5×", "in 1h", "Server error '503", "next retry in 1h"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)

@@ -61,7 +61,7 @@ type listCols struct{ url, events, last int }
 
 func listColumnsFor(w int) listCols {
 	rest := max(w-2-2, 10) // selection glyph, enabled mark
-	c := listCols{last: min(22, rest/3)}
+	c := listCols{last: min(22, max(rest/3, 18))}
 	if w >= 80 {
 		c.events = 22
 	}
@@ -188,6 +188,15 @@ func shortEvents(types []string) string {
 	return strings.Join(out, ", ")
 }
 
+// eventName is an event type in full, or without its suffix where the column is
+// too narrow for it.
+func eventName(t string, width int) string {
+	if ansi.StringWidth(t) <= width {
+		return t
+	}
+	return shortEvents([]string{t})
+}
+
 // statusMark is a delivery status's glyph.
 func statusMark(status string) string {
 	switch status {
@@ -236,7 +245,7 @@ type deliveryCols struct{ when, event, status, attempts, retry, err int }
 func deliveryColumnsFor(w int) deliveryCols {
 	c := deliveryCols{when: 9, event: 23, status: 11, attempts: 4}
 	if w < 70 {
-		c.event = 16
+		c.event = 14 // short names: see eventName
 	}
 	if w >= 84 {
 		c.retry = 10
@@ -267,8 +276,9 @@ func (m *Model) deliveryLines(w, h int) []string {
 	if !hook.Enabled {
 		state = "disabled"
 	}
-	top := st.Subtle.Render("esc ← ") + st.Text.Render("Deliveries · "+sanitize.Line(hook.URL))
-	info := state + " · " + sanitize.Line(strings.Join(hook.EventTypes, ", ")) + " · newest first"
+	top := st.Subtle.Render("esc ← ") + st.Text.Render("Deliveries to "+sanitize.Line(hook.URL))
+	info := state + " · " + sanitize.Line(shortEvents(hook.EventTypes)) + " · newest first"
+	info = components.Truncate(info, max(w-ansi.StringWidth(count)-1, 4))
 	c := deliveryColumnsFor(w)
 	titles := "  " + components.Fit("when", c.when) + " " + components.Fit("event", c.event) + " " +
 		components.Fit("status", c.status) + " " + components.Fit("try", c.attempts)
@@ -277,8 +287,8 @@ func (m *Model) deliveryLines(w, h int) []string {
 	}
 	titles += " last error"
 	lines := []string{
-		components.Spread(components.Truncate(top, max(w-ansi.StringWidth(count)-1, 8)), st.Muted.Render(count), w),
-		st.Muted.Render(components.Fit(info, w)),
+		components.Fit(top, w),
+		components.Spread(st.Muted.Render(info), st.Muted.Render(count), w),
 		st.Label.Render(components.Fit(titles, w)),
 	}
 	switch {
@@ -333,7 +343,7 @@ func (m *Model) renderDelivery(x *client.WebhookDelivery, c deliveryCols, w int,
 		status = status.Inherit(m.c.Styles.Selected)
 	}
 	cells := muted.Render(components.Fit(common.RelTime(x.CreatedAt.Time, now), c.when)) + " " +
-		text.Render(components.Fit(sanitize.Line(x.EventType), c.event)) + " " +
+		text.Render(components.Fit(sanitize.Line(eventName(x.EventType, c.event)), c.event)) + " " +
 		status.Render(components.Fit(statusMark(x.Status)+" "+x.Status, c.status)) + " " +
 		text.Render(components.Fit(strconv.Itoa(x.Attempts)+"×", c.attempts))
 	if c.retry > 0 {
