@@ -15,7 +15,8 @@ const (
 	actDeliveries = "deliveries"
 )
 
-// Actions implements common.Actioner: the writes only without --read-only.
+// Actions implements common.Actioner: the writes only without --read-only, and
+// only in the list.
 func (m *Model) Actions() []common.Action {
 	if m.bank == "" {
 		return nil
@@ -26,7 +27,7 @@ func (m *Model) Actions() []common.Action {
 		out = append(out, common.Action{Name: "Deliveries of webhook " + common.ItemName(h.URL, h.ID), Key: "enter",
 			Msg: common.ActionMsg{Kind: actDeliveries}})
 	}
-	if m.c.ReadOnly {
+	if m.c.ReadOnly || m.dv != nil { // the writes act on the list's selection
 		return out
 	}
 	out = append(out, common.Action{Name: "New webhook", Key: "n", Msg: common.ActionMsg{Kind: actCreate}})

@@ -390,3 +390,31 @@ func TestActions(t *testing.T) {
 		t.Fatal("the palette's deliveries did nothing")
 	}
 }
+
+// An event type the server took but does not send (it does not check them) stays
+// ticked in the edit form, marked, so saving does not drop it unasked.
+func TestEditKeepsUnknownEvent(t *testing.T) {
+	m, h := demo(t)
+	if _, err := h.C.Client.CreateWebhook(context.Background(), bank, client.CreateWebhookRequest{
+		URL: "https://hooks.example.com/odd", EventTypes: []string{"retain.completed", "bank.renamed"}}); err != nil {
+		t.Fatal(err)
+	}
+	h.Keys("r", "G", "e")
+	f := uitest.Front[*components.Form](h)
+	if v := uitest.Plain(f.View()); !strings.Contains(v, "[x] bank.renamed") || !strings.Contains(v, "not an event the server sends") {
+		t.Fatalf("the unknown event is not in the form:\n%s", v)
+	}
+	h.Keys("ctrl+s")
+	if got := serverHooks(t, h)[3]; h.Front() != nil || strings.Join(got.EventTypes, ",") != "retain.completed,bank.renamed" {
+		t.Fatalf("server: %+v", got)
+	}
+	if acts := m.Actions(); len(acts) != 5 {
+		t.Fatalf("list actions: %+v", acts)
+	}
+	h.Keys("enter")
+	for _, a := range m.Actions() {
+		if a.Key == "e" || a.Key == "D" || a.Key == "n" {
+			t.Fatalf("the deliveries offer %q", a.Name)
+		}
+	}
+}
