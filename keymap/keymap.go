@@ -27,6 +27,7 @@ type KeyMap struct {
 	Compare    ReflectCompare
 	Health     Health
 	Tail       Tail
+	Webhooks   Webhooks
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -319,9 +320,10 @@ func Default() KeyMap {
 			Follow:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "follow operation")),
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
-		Compare: defaultReflectCompare(),
-		Health:  defaultHealth(),
-		Tail:    defaultTail(),
+		Compare:  defaultReflectCompare(),
+		Health:   defaultHealth(),
+		Tail:     defaultTail(),
+		Webhooks: defaultWebhooks(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

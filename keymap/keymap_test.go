@@ -134,6 +134,9 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"health", []group{global, {"List", bindings(km.List)}, {"Health", bindings(km.Health)}}},
 		// The live tail: list keys beside pause, the bank scope and the kind toggles.
 		{"live tail", []group{global, {"List", bindings(km.List)}, {"Tail", bindings(km.Tail)}}},
+		// The webhooks list and a webhook's deliveries: list keys beside the writes and
+		// the deliveries' paging (Check acts only in the form).
+		{"webhooks", []group{global, {"List", bindings(km.List)}, {"Webhooks", without(bindings(km.Webhooks), "Check")}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

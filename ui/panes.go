@@ -15,6 +15,7 @@ import (
 	"hindsight-tui/ui/reflect"
 	"hindsight-tui/ui/retain"
 	"hindsight-tui/ui/tail"
+	"hindsight-tui/ui/webhooks"
 )
 
 // tabSpec describes one pane of the main area.
@@ -47,6 +48,7 @@ func tabSpecs() []tabSpec {
 		{ID: "knowledge", Title: "Knowledge base", Short: "Knowledge", Secondary: true, New: func(c *common.Common) common.Pane { return knowledge.New(c) }},
 		{ID: "health", Title: "Health", Secondary: true, New: func(c *common.Common) common.Pane { return health.New(c) }},
 		{ID: "tail", Title: "Live tail", Short: "Tail", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
+		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 	}
 }
 

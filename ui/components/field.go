@@ -82,6 +82,12 @@ func (f *TextField) SetValue(s string) {
 	f.placeCursor()
 }
 
+// SetMasked shows the text as dots, for a secret that must not be read off the screen.
+func (f *TextField) SetMasked() {
+	f.input.EchoMode = textinput.EchoPassword
+	f.input.EchoCharacter = '•'
+}
+
 // Value returns the text as typed.
 func (f *TextField) Value() string { return f.input.Value() }
 
