@@ -26,6 +26,7 @@ type KeyMap struct {
 	Editor     EditorKeyMap // the multi-line text editor (components.Editor)
 	Compare    ReflectCompare
 	Health     Health
+	LLMLog     LLMLog
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -242,6 +243,7 @@ func Default() KeyMap {
 			Sources:       key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "source memories")),
 			Entity:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open entity")),
 			Pin:           key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "pin as expected")),
+			Provenance:    key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "provenance")),
 		},
 		Entities: Entities{
 			Memories: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
@@ -320,6 +322,7 @@ func Default() KeyMap {
 		},
 		Compare: defaultReflectCompare(),
 		Health:  defaultHealth(),
+		LLMLog:  defaultLLMLog(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),
@@ -464,6 +467,8 @@ type Memories struct {
 	// says, for each pinned memory, where a recall lost it. It writes nothing to the
 	// server, so read-only mode keeps it.
 	Pin key.Binding
+	// Provenance lists the LLM runs that created or used the memory.
+	Provenance key.Binding
 }
 
 // Entities bindings act in the entities and tags panes, beside the list keys (/ filters

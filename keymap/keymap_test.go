@@ -131,6 +131,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"knowledge base", []group{global, {"List", bindings(km.List)}, {"Knowledge", without(bindings(km.Knowledge), "Submit", "Leave", "MoveHere", "Cancel")}}},
 		// The health checks and their evidence: list keys beside the fixes and the probe.
 		{"health", []group{global, {"List", bindings(km.List)}, {"Health", bindings(km.Health)}}},
+		// The LLM request log: list keys beside its own (the bar's keys act only in the bar).
+		{"llm requests", []group{global, {"List", bindings(km.List)}, {"LLMLog", bindings(km.LLMLog)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -8,6 +8,7 @@ import (
 	"hindsight-tui/ui/entities"
 	"hindsight-tui/ui/health"
 	"hindsight-tui/ui/knowledge"
+	"hindsight-tui/ui/llmlog"
 	"hindsight-tui/ui/memories"
 	"hindsight-tui/ui/models"
 	"hindsight-tui/ui/operations"
@@ -45,6 +46,7 @@ func tabSpecs() []tabSpec {
 		{ID: "directives", Title: "Directives", Secondary: true, New: func(c *common.Common) common.Pane { return directives.New(c) }},
 		{ID: "knowledge", Title: "Knowledge base", Short: "Knowledge", Secondary: true, New: func(c *common.Common) common.Pane { return knowledge.New(c) }},
 		{ID: "health", Title: "Health", Secondary: true, New: func(c *common.Common) common.Pane { return health.New(c) }},
+		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
 	}
 }
 
