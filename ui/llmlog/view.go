@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
@@ -42,7 +43,11 @@ func (m *Model) head() []string {
 		out = append(out, components.Spread(m.filterSummary(), st.Muted.Render(m.keys.List.Filter.Help().Key+" filter"), w))
 	}
 	if m.provenance != "" {
-		out = append(out, components.Fit(st.Muted.Render(components.Truncate("★ the extraction that produced it · "+
+		legend := "★ the extraction that produced it"
+		if m.loaded && m.extractionCall() < 0 {
+			legend = "its extraction is no longer kept (the server keeps calls a day)"
+		}
+		out = append(out, components.Fit(st.Muted.Render(components.Truncate(legend+" · "+
 			m.keys.List.Back.Help().Key+" whole log", w)), w))
 	}
 	if m.showTokens {
@@ -166,7 +171,9 @@ func (m *Model) settle() {
 		if m.provenance != "" {
 			msg = "No run the server still keeps created or used this memory (it forgets calls after a day)."
 		}
-		body = append(body, st.Muted.Render(components.Truncate(msg, w)))
+		for _, l := range components.Wrap(msg, w, 0) {
+			body = append(body, st.Muted.Render(l))
+		}
 	}
 	i := 0
 	for r := range m.runs {
@@ -189,6 +196,7 @@ func (m *Model) settle() {
 			call := &run.Calls[c]
 			row := m.callRow(call, w)
 			if i == m.cursor {
+				row = "▌" + strings.TrimPrefix(row, " ")
 				cursorLine = len(body)
 				if m.focused {
 					row = st.Cursor.Render(components.Fit(row, w))
@@ -226,7 +234,13 @@ func (m *Model) callRow(c *client.LLMRequest, w int) string {
 		pm := components.Fit(components.Truncate(sanitize.Line(c.Provider+"/"+c.Model), 24), 24)
 		return mark + t + "  " + scope + " " + pm + " " + tail
 	}
-	return components.Truncate(mark+t+" "+components.Fit(components.Truncate(sanitize.Line(c.Scope), 14), 14)+" "+tail, w)
+	st := "✓ ok "
+	if c.Failed() {
+		st = "✗ err"
+	}
+	tail = fmt.Sprintf("%s %6s tok %6s", st, tokens(c.TotalTokens), duration(c.DurationMS))
+	sw := min(max(w-ansi.StringWidth(mark)-len(t)-2-ansi.StringWidth(tail), 8), 20) // the scope column: what is left
+	return components.Truncate(mark+t+" "+components.Fit(components.Truncate(sanitize.Line(c.Scope), sw), sw)+" "+tail, w)
 }
 
 // settleDetail draws the selected call: what it was, its tokens and duration, its
