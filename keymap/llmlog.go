@@ -31,10 +31,10 @@ func defaultLLMLog() LLMLog {
 		NextPage: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next page of runs")),
 		PrevPage: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous page of runs")),
 		Bar: LLMLogBar{
-			NextItem: key.NewBinding(key.WithKeys("tab", "right"), key.WithHelp("tab/→", "next filter")),
-			PrevItem: key.NewBinding(key.WithKeys("shift+tab", "left"), key.WithHelp("shift+tab/←", "previous filter")),
-			Toggle:   key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "cycle")),
-			Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done")),
+			NextItem: key.NewBinding(key.WithKeys("tab", "right"), key.WithHelp("tab/→", "filter bar: next filter")),
+			PrevItem: key.NewBinding(key.WithKeys("shift+tab", "left"), key.WithHelp("shift+tab/←", "filter bar: previous filter")),
+			Toggle:   key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "filter bar: cycle a choice")),
+			Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "filter bar: done")),
 		},
 	}
 }

@@ -152,7 +152,7 @@ func WriteNew(ctx context.Context, path, doc string) (string, error) {
 		return "", err
 	}
 	if _, err := os.Lstat(abs); err == nil {
-		return "", fmt.Errorf("%s: %w", abs, ErrExists)
+		return "", fmt.Errorf("%w: %s", ErrExists, abs)
 	}
 	if err := ctx.Err(); err != nil {
 		return "", err
@@ -172,7 +172,7 @@ func WriteNew(ctx context.Context, path, doc string) (string, error) {
 	if werr == nil {
 		werr = os.Link(tmp.Name(), abs)
 		if errors.Is(werr, os.ErrExist) {
-			return "", fmt.Errorf("%s: %w", abs, ErrExists)
+			return "", fmt.Errorf("%w: %s", ErrExists, abs)
 		}
 	}
 	if werr != nil {
