@@ -18,17 +18,17 @@ func newBar(c *common.Common) *components.FilterBar[filters] {
 	o := c.Keys.LLMLog
 	keys := components.FilterBarKeys{Next: o.Bar.NextItem, Prev: o.Bar.PrevItem, Toggle: o.Bar.Toggle, Leave: o.Bar.Leave}
 	return components.NewFilterBar(c, keys, []string{"enter list"},
-		components.FilterItem[filters]{Kind: components.FilterCycle, Label: "operation", Help: "calls of one operation",
+		components.FilterItem[filters]{Kind: components.FilterCycle, Group: "operation", Label: "operation", Help: "calls of one operation",
 			Values: operations, Text: func(f *filters) *string { return &f.operation }},
-		components.FilterItem[filters]{Kind: components.FilterCycle, Label: "status", Help: "successful or failed calls",
+		components.FilterItem[filters]{Kind: components.FilterCycle, Group: "status", Label: "status", Help: "successful or failed calls",
 			Values: []string{"", "success", "error"}, Text: func(f *filters) *string { return &f.status }},
-		components.FilterItem[filters]{Kind: components.FilterText, Label: "provider", Help: "one provider (openai, anthropic, groq…)",
+		components.FilterItem[filters]{Kind: components.FilterText, Group: "provider", Label: "provider", Help: "one provider (openai, anthropic, groq…)",
 			Hint: "any", Text: func(f *filters) *string { return &f.provider }},
-		components.FilterItem[filters]{Kind: components.FilterText, Label: "document", Help: "calls that processed this document id",
+		components.FilterItem[filters]{Kind: components.FilterText, Group: "document", Label: "document", Help: "calls that processed this document id",
 			Hint: "any", Text: func(f *filters) *string { return &f.document }},
-		components.FilterItem[filters]{Kind: components.FilterText, Label: "memory", Help: "runs that created or used this memory id",
+		components.FilterItem[filters]{Kind: components.FilterText, Group: "memory", Label: "memory", Help: "runs that created or used this memory id",
 			Hint: "any", Text: func(f *filters) *string { return &f.memory }},
-		components.FilterItem[filters]{Kind: components.FilterText, Label: "run", Help: "one run's trace id",
+		components.FilterItem[filters]{Kind: components.FilterText, Group: "run", Label: "run", Help: "one run's trace id",
 			Hint: "any", Text: func(f *filters) *string { return &f.run }},
 	)
 }
