@@ -28,6 +28,7 @@ type KeyMap struct {
 	Health     Health
 	Tail       Tail
 	Webhooks   Webhooks
+	LLMLog     LLMLog
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -244,6 +245,7 @@ func Default() KeyMap {
 			Sources:       key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "source memories")),
 			Entity:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open entity")),
 			Pin:           key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "pin as expected")),
+			Provenance:    key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "provenance")),
 		},
 		Entities: Entities{
 			Memories: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
@@ -324,6 +326,7 @@ func Default() KeyMap {
 		Health:   defaultHealth(),
 		Tail:     defaultTail(),
 		Webhooks: defaultWebhooks(),
+		LLMLog:   defaultLLMLog(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),
@@ -468,6 +471,8 @@ type Memories struct {
 	// says, for each pinned memory, where a recall lost it. It writes nothing to the
 	// server, so read-only mode keeps it.
 	Pin key.Binding
+	// Provenance lists the LLM runs that created or used the memory.
+	Provenance key.Binding
 }
 
 // Entities bindings act in the entities and tags panes, beside the list keys (/ filters

@@ -137,6 +137,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// The webhooks list and a webhook's deliveries: list keys beside the writes and
 		// the deliveries' paging (Check acts only in the form).
 		{"webhooks", []group{global, {"List", bindings(km.List)}, {"Webhooks", without(bindings(km.Webhooks), "Check")}}},
+		// The LLM request log: list keys beside its own (the bar's keys act only in the bar).
+		{"llm requests", []group{global, {"List", bindings(km.List)}, {"LLMLog", bindings(km.LLMLog)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -8,6 +8,7 @@ import (
 	"hindsight-tui/ui/entities"
 	"hindsight-tui/ui/health"
 	"hindsight-tui/ui/knowledge"
+	"hindsight-tui/ui/llmlog"
 	"hindsight-tui/ui/memories"
 	"hindsight-tui/ui/models"
 	"hindsight-tui/ui/operations"
@@ -49,6 +50,7 @@ func tabSpecs() []tabSpec {
 		{ID: "health", Title: "Health", Secondary: true, New: func(c *common.Common) common.Pane { return health.New(c) }},
 		{ID: "tail", Title: "Live tail", Short: "Tail", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
+		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
 	}
 }
 

@@ -16,6 +16,7 @@ const (
 	PaneEntities   = "entities"
 	PaneOperations = "operations"
 	PaneDirectives = "directives"
+	PaneLLMLog     = "llm"
 )
 
 // ShowPaneMsg focuses the pane with ID (a no-op when the server's features hide it)
@@ -59,6 +60,14 @@ type ShowDocumentMsg struct {
 	BankID     string
 	DocumentID string
 	ChunkID    string
+}
+
+// ShowProvenanceMsg asks the LLM requests pane for a memory's provenance: the runs
+// that created or used memory MemoryID of bank BankID, the extraction that produced
+// it first.
+type ShowProvenanceMsg struct {
+	BankID   string
+	MemoryID string
 }
 
 // ShowTagsMsg asks the entities pane to show the bank's tags.

@@ -109,6 +109,7 @@ func (d *MemoryDialog) syncKeys() {
 	k.Document.SetEnabled(mem != nil && mem.DocumentID != "")
 	k.Entity.SetEnabled(mem != nil && len(mem.Entities) > 0)
 	k.Pin.SetEnabled(mem != nil)
+	k.Provenance.SetEnabled(mem != nil)
 }
 
 // Closed reports whether the dialog has asked the root to close it.
@@ -152,7 +153,7 @@ func (d *MemoryDialog) Help() []string {
 			}
 		}
 	}
-	for _, b := range []key.Binding{k.Document, k.Entity, k.Pin} {
+	for _, b := range []key.Binding{k.Document, k.Entity, k.Pin, k.Provenance} {
 		if b.Enabled() {
 			h = append(h, b.Help().Key+" "+b.Help().Desc)
 		}
@@ -263,6 +264,10 @@ func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
 			Then: common.ShowDocumentMsg{BankID: d.bankID, DocumentID: d.mem.DocumentID, ChunkID: d.mem.ChunkID}}))
 	case key.Matches(k, mk.Pin) && d.mem != nil:
 		return common.Emit(common.PinMemoryMsg{BankID: d.bankID, MemoryID: d.mem.ID, Text: d.mem.Text})
+	case key.Matches(k, mk.Provenance) && d.mem != nil:
+		d.closed = true
+		return common.CloseDialog(common.Emit(common.ShowPaneMsg{ID: common.PaneLLMLog,
+			Then: common.ShowProvenanceMsg{BankID: d.bankID, MemoryID: d.mem.ID}}))
 	case key.Matches(k, mk.Entity):
 		d.closed = true
 		return common.CloseDialog(JumpEntity(d.c, d.bankID, d.mem.Entities[0]))
