@@ -256,9 +256,7 @@ func (m *Model) settleDetail() {
 		if v == "" {
 			return
 		}
-		for _, l := range components.Wrap(label+": "+sanitize.Line(v), w, 0) {
-			d = append(d, l)
-		}
+		d = append(d, components.Wrap(label+": "+sanitize.Line(v), w, 0)...)
 	}
 	add("status", strings.TrimSpace(status(c)))
 	add("provider/model", c.Provider+"/"+c.Model)
