@@ -75,6 +75,9 @@ func (i *LLMInfo) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// MarshalJSON writes llm_info as the server sent it.
+func (i LLMInfo) MarshalJSON() ([]byte, error) { return marshalRaw(i.Raw) }
+
 // LLMRequestMetadata is the call's attribution: the document a retain extracted, the
 // mental model a refresh rebuilt, the memories the run created (MemoryIDs) and used
 // (SourceMemoryIDs). Read leniently like LLMInfo; Raw keeps everything.
@@ -84,6 +87,17 @@ type LLMRequestMetadata struct {
 	MemoryIDs       []string
 	SourceMemoryIDs []string
 	Raw             map[string]json.RawMessage
+}
+
+// MarshalJSON writes the metadata as the server sent it.
+func (m LLMRequestMetadata) MarshalJSON() ([]byte, error) { return marshalRaw(m.Raw) }
+
+// marshalRaw is a kept JSON object, or null when the server sent none.
+func marshalRaw(raw map[string]json.RawMessage) ([]byte, error) {
+	if raw == nil {
+		return []byte("null"), nil
+	}
+	return json.Marshal(raw)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

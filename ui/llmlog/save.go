@@ -16,63 +16,14 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// savedCall is a call as the server listed it: llm_info and metadata whole.
-type savedCall struct {
-	ID           string                     `json:"id"`
-	BankID       string                     `json:"bank_id"`
-	Operation    string                     `json:"operation"`
-	Scope        string                     `json:"scope"`
-	TraceID      string                     `json:"trace_id"`
-	SpanID       string                     `json:"span_id"`
-	ParentSpanID string                     `json:"parent_span_id"`
-	Provider     string                     `json:"provider"`
-	Model        string                     `json:"model"`
-	Status       string                     `json:"status"`
-	StartedAt    string                     `json:"started_at"`
-	EndedAt      string                     `json:"ended_at"`
-	DurationMS   *int                       `json:"duration_ms"`
-	InputTokens  *int                       `json:"input_tokens"`
-	OutputTokens *int                       `json:"output_tokens"`
-	CachedTokens *int                       `json:"cached_tokens"`
-	TotalTokens  *int                       `json:"total_tokens"`
-	Input        json.RawMessage            `json:"input"`
-	Output       json.RawMessage            `json:"output"`
-	Error        string                     `json:"error"`
-	LLMInfo      map[string]json.RawMessage `json:"llm_info"`
-	Metadata     map[string]json.RawMessage `json:"metadata"`
-}
-
-// raw is a kept value, or JSON null.
-func raw(v json.RawMessage) json.RawMessage {
-	if len(v) == 0 {
-		return json.RawMessage("null")
-	}
-	return v
-}
-
-// stamp is a time as the server wrote it, or formatted when it wrote none.
-func stamp(t client.Time) string {
-	if t.Raw != "" {
-		return t.Raw
-	}
-	if t.IsZero() {
-		return ""
-	}
-	return client.FormatTimestamp(t.Time)
-}
-
-// callJSON is one call's JSON, on one line or indented.
+// callJSON is one call's JSON as the server listed it (llm_info, metadata and times
+// as it wrote them), on one line or indented.
 func callJSON(c *client.LLMRequest, indent bool) []byte {
-	v := savedCall{ID: c.ID, BankID: c.BankID, Operation: c.Operation, Scope: c.Scope, TraceID: c.TraceID,
-		SpanID: c.SpanID, ParentSpanID: c.ParentSpanID, Provider: c.Provider, Model: c.Model, Status: c.Status,
-		StartedAt: stamp(c.StartedAt), EndedAt: stamp(c.EndedAt), DurationMS: c.DurationMS,
-		InputTokens: c.InputTokens, OutputTokens: c.OutputTokens, CachedTokens: c.CachedTokens, TotalTokens: c.TotalTokens,
-		Input: raw(c.Input), Output: raw(c.Output), Error: c.Error, LLMInfo: c.LLMInfo.Raw, Metadata: c.Metadata.Raw}
 	var b []byte
 	if indent {
-		b, _ = json.MarshalIndent(v, "", "  ")
+		b, _ = json.MarshalIndent(c, "", "  ")
 	} else {
-		b, _ = json.Marshal(v)
+		b, _ = json.Marshal(c)
 	}
 	return b
 }
