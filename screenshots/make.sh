@@ -414,3 +414,32 @@ wait_for health "llm_probe"
 keys health Enter
 sleep 0.5
 shot health health
+# The LLM request log of the travel concierge, grouped by run.
+start llm 120 40 --demo --bank travel-concierge
+wait_for llm "Travel concierge"
+keys llm :
+wait_for llm "Create bank"
+keys llm -l "LLM requests"
+keys llm Enter
+wait_for llm "tokens per day"
+shot llm llm-requests
+# The research agent's webhooks.
+start hooks 120 40 --demo --bank research-agent
+wait_for hooks "RAG evaluation"
+keys hooks :
+wait_for hooks "Create bank"
+keys hooks -l "Webhooks"
+keys hooks Enter
+wait_for hooks "last delivery"
+sleep 0.5
+shot hooks webhooks
+# The live tail of Alex's assistant.
+start tail 120 40 --demo
+wait_for tail "Alex's assistant"
+keys tail :
+wait_for tail "Create bank"
+keys tail -l "Live tail"
+keys tail Enter
+wait_for tail "events"
+sleep 0.5
+shot tail tail
