@@ -167,7 +167,7 @@ func llmEvent(bank string, r *client.LLMRequest) Event {
 		bank = r.BankID
 	}
 	return Event{Kind: KindLLMError, ID: r.ID, Bank: line(bank), At: r.StartedAt.Time, What: line(what), Status: line(r.Status),
-		Text: line(strings.TrimSpace(text)), Bad: true, Detail: detail(r)}
+		Text: line(strings.TrimSpace(text)), Bad: true, Run: r.TraceID, Detail: detail(r)}
 }
 
 // line is untrusted text made one safe line, cut to what a row can ever show.
