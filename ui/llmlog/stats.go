@@ -2,7 +2,7 @@ package llmlog
 
 import (
 	"context"
-		"time"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
