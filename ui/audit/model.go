@@ -140,19 +140,18 @@ func (m *Model) SetStyles(st *styles.Styles) {
 	m.settle()
 }
 
-// Focus implements common.Pane. The first time, it lists the bank's entries.
+// Focus implements common.Pane. It lists the bank's entries, again each time it is
+// shown (keeping the selection): the calls made in other panes meanwhile are what
+// one comes here to see.
 func (m *Model) Focus() tea.Cmd {
 	m.focused = true
 	var cmd tea.Cmd
 	if m.inBar {
 		cmd = m.bar.Focus()
 	}
-	m.settle()
-	if m.activated {
-		return cmd
-	}
 	m.activated = true
-	return tea.Batch(cmd, m.load())
+	m.settle()
+	return tea.Batch(cmd, m.reload())
 }
 
 // Blur implements common.Pane.

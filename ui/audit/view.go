@@ -48,7 +48,7 @@ func (m *Model) head() []string {
 	}
 	switch {
 	case m.state == auditOff:
-		text := "✗ auditing is off for this bank: the server records nothing new"
+		text := "✗ auditing is off: nothing new is recorded"
 		if m.canEnable() {
 			text += " · " + m.own.Enable.Help().Key + " turns it on"
 		}
