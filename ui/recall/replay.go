@@ -101,5 +101,5 @@ func (s *compareState) sideNames() [2]string {
 
 // replayLine says what a replay's B is: the logged request, sent again.
 func (s *compareState) replayLine() string {
-	return "then: logged " + s.replayAt.UTC().Format("2006-01-02 15:04") + " · now: sent again"
+	return "logged " + s.replayAt.UTC().Format("2006-01-02 15:04") + ", sent again now"
 }
