@@ -349,7 +349,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.detail {
 		return []key.Binding{lk.Down, lk.PageDown, m.backKey(), m.replayKey()}
 	}
-	return []key.Binding{lk.Up, lk.Down, m.openKey(), lk.Filter, m.replayKey(), m.enableKey()}
+	return []key.Binding{m.openKey(), m.replayKey(), m.enableKey(), lk.Filter, lk.Up, lk.Down}
 }
 
 // FullHelp implements common.Pane.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -176,8 +177,9 @@ func moveStyle(same, up, down, gone lipgloss.Style, change string) lipgloss.Styl
 func (m *Model) compareTotals(w int) string {
 	st, s := m.c.Styles, &m.cmp
 	names := s.sideNames()
+	short := w < compareTypeWidth
 	side := func(name string, rs *resultSet) string {
-		if w < compareTypeWidth {
+		if short {
 			return name + " " + strconv.Itoa(len(rs.rows)) + " · " + common.Thousands(rs.tokens) + " tokens"
 		}
 		return name + " " + common.Plural(len(rs.rows), "result", "results") + " · " +
@@ -191,8 +193,12 @@ func (m *Model) compareTotals(w int) string {
 	case d < 0:
 		delta = "−" + common.Thousands(-d)
 	}
-	return components.Fit(st.Muted.Render(components.Truncate(
-		"total  "+side(names[0], s.a)+"   "+side(names[1], s.b)+" ("+delta+")", w)), w)
+	line := "total  " + side(names[0], s.a) + "   " + side(names[1], s.b) + " (" + delta + ")"
+	if !short && ansi.StringWidth(line) > w { // longer names (then, now): the short form
+		short = true
+		line = "total  " + side(names[0], s.a) + "   " + side(names[1], s.b) + " (" + delta + ")"
+	}
+	return components.Fit(st.Muted.Render(components.Truncate(line, w)), w)
 }
 
 // compareBody is the comparison, exactly w x h: the column line, the rows settle drew,
