@@ -51,6 +51,8 @@ func TestAuditLogReplaysARecall(t *testing.T) {
 	if row < 0 || !strings.Contains(lines[row], "▌") || !strings.Contains(lines[row], "recall") {
 		t.Fatalf("the recall is not the selected row:\n%s", h.screen())
 	}
+	h.press("y") // the pane's own y: the request, not the id
+	mustContain(t, h.screen(), "sent the request of audit entry")
 	h.press("p")
 	scr := h.screen()
 	mustContain(t, scr, "then/now", "sent again now", "0 new · 0 gone · 0 moved", "total  then", "now ")

@@ -93,10 +93,11 @@ type Model struct {
 	spinning bool
 }
 
+// The pane is not a common.Copier: y copies an entry's request, not its id, so it
+// takes y, Y and W itself (copy.go).
 var (
 	_ common.Pane     = (*Model)(nil)
 	_ common.Actioner = (*Model)(nil)
-	_ common.Copier   = (*Model)(nil)
 )
 
 // loadedMsg answers one load: the page, the bank's audit switch and the chart.
@@ -350,6 +351,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, kg.Refresh):
 		return m.reload()
+	case key.Matches(k, kg.CopyID, kg.CopyJSON, kg.SaveJSON):
+		return m.copyKey(k)
 	case key.Matches(k, o.Enable) && m.canEnable():
 		return m.confirmEnable()
 	case key.Matches(k, o.Replay) && m.canReplay():
@@ -448,13 +451,3 @@ func (m *Model) refilter() tea.Cmd {
 
 // bankName is the bank's id, one safe line.
 func (m *Model) bankName() string { return safeLine(m.bank) }
-
-// Selection implements common.Copier: the selected entry's id, and as its JSON the
-// request it recorded, indented.
-func (m *Model) Selection() (id, what, jsonText string, ok bool) {
-	e := m.selected()
-	if e == nil {
-		return "", "", "", false
-	}
-	return e.ID, "audit request " + common.ShortID(e.ID), requestJSON(e), true
-}

@@ -286,3 +286,21 @@ func hasAction(m *Model, kind string) bool {
 	}
 	return false
 }
+
+// y copies the selected entry's request JSON, Y the whole entry; both are said in
+// the help as what they do here.
+func TestCopyTheRequest(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("y")
+	if len(h.Clipboard) != 1 || !strings.Contains(h.Clipboard[0], `"query": "today's schedule"`) ||
+		strings.Contains(h.Clipboard[0], `"results"`) || strings.Contains(h.Clipboard[0], `"action"`) {
+		t.Fatalf("y copied %q", h.Clipboard)
+	}
+	h.Keys("Y")
+	if len(h.Clipboard) != 2 || !strings.Contains(h.Clipboard[1], `"action": "recall"`) || !strings.Contains(h.Clipboard[1], `"results"`) {
+		t.Fatalf("Y copied %q", h.Clipboard[1:])
+	}
+	if !helps(m, "copy request JSON") {
+		t.Error("y is not in the help")
+	}
+}

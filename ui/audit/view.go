@@ -357,7 +357,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk, g := m.keys.List, m.keys.Global
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{m.openKey(), m.backKey(), lk.Filter, m.own.NextPage, m.own.PrevPage, g.Refresh},
+		append([]key.Binding{m.openKey(), m.backKey(), lk.Filter, m.own.NextPage, m.own.PrevPage, g.Refresh}, m.copyKeys()...),
 		{m.replayKey(), m.enableKey(), m.own.Chart, m.own.Bar.NextItem, m.own.Bar.PrevItem, m.own.Bar.Toggle, m.own.Bar.Leave},
 	}
 }
