@@ -80,8 +80,9 @@ type Model struct {
 	statsErr  error
 	showChart bool
 
-	cursor int
-	keep   string // the entry id a reload puts the cursor back on
+	cursor  int
+	keep    string // the entry id a reload puts the cursor back on
+	actionW int    // the action column: the page's widest action, within bounds
 
 	detail  bool
 	dscroll int
@@ -310,6 +311,7 @@ func (m *Model) onLoaded(msg loadedMsg) {
 	m.err, m.loaded = nil, true
 	m.total = msg.list.Total
 	m.entries = msg.list.Items
+	m.actionW = actionWidth(m.entries)
 	m.cursor = 0
 	for i := range m.entries {
 		if m.entries[i].ID == m.keep && m.keep != "" {

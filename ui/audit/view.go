@@ -156,6 +156,15 @@ func summary(e *client.AuditLogEntry) string {
 	return ""
 }
 
+// actionWidth is the action column for a page: its widest action, 6 to 20 cells.
+func actionWidth(es []client.AuditLogEntry) int {
+	w := 6
+	for i := range es {
+		w = max(w, ansi.StringWidth(safeLine(es[i].Action)))
+	}
+	return min(w, 20)
+}
+
 // row is one entry: time, action, transport (where wide), status, duration, what.
 func (m *Model) row(e *client.AuditLogEntry, w int) string {
 	t := e.StartedAt.UTC().Format("01-02 15:04:05")
@@ -168,9 +177,10 @@ func (m *Model) row(e *client.AuditLogEntry, w int) string {
 		case components.AuditRunning:
 			st = "…"
 		}
-		return components.Truncate(" "+t+" "+components.Fit(components.Truncate(safeLine(e.Action), 14), 14)+" "+st+" "+summary(e), w)
+		aw := min(m.actionW, 14)
+		return components.Truncate(" "+t+" "+components.Fit(components.Truncate(safeLine(e.Action), aw), aw)+" "+st+" "+summary(e), w)
 	}
-	action := components.Fit(components.Truncate(safeLine(e.Action), 20), 20)
+	action := components.Fit(components.Truncate(safeLine(e.Action), m.actionW), m.actionW)
 	tr := components.Fit(components.Truncate(safeLine(e.Transport), 6), 6)
 	return components.Truncate(fmt.Sprintf(" %s  %s %s %s %7s  %s", t, action, tr, statusMark(e), duration(e.DurationMS), summary(e)), w)
 }
