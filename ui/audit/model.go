@@ -381,6 +381,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch {
+	case key.Matches(k, kl.Back) && m.loading:
+		m.stop()
+		return common.Toast("listing cancelled")
 	case key.Matches(k, kl.Down):
 		m.move(1)
 	case key.Matches(k, kl.Up):

@@ -304,3 +304,51 @@ func TestCopyTheRequest(t *testing.T) {
 		t.Error("y is not in the help")
 	}
 }
+
+// esc while a list is on its way cancels it: its late answer is dropped.
+func TestEscCancelsTheListing(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	held := h.Hold("r")
+	if !m.loading {
+		t.Fatal("r did not list again")
+	}
+	h.Keys("esc")
+	if m.loading {
+		t.Fatal("esc did not cancel")
+	}
+	before := len(m.entries)
+	recallIn(t, h.C.Client, uitest.DemoBank, "Biscuit")
+	h.Do(held)
+	if len(m.entries) != before || m.err != nil || m.loading {
+		t.Errorf("the cancelled answer was taken: %d entries (was %d), err %v", len(m.entries), before, m.err)
+	}
+	if len(h.Toasts) == 0 || h.Toasts[len(h.Toasts)-1] != "listing cancelled" {
+		t.Errorf("toasts %v", h.Toasts)
+	}
+}
+
+// Only a recall with its request and answer recorded can be replayed; the others say
+// why not.
+func TestReplayOfWhatCannotBeReplayed(t *testing.T) {
+	ms := int64(5)
+	for _, tc := range []struct {
+		name string
+		e    client.AuditLogEntry
+		why  string
+	}{
+		{"retain", client.AuditLogEntry{Action: "retain", Request: []byte(`{"items":[]}`), Response: []byte(`{}`)}, "only a recall"},
+		{"no request", client.AuditLogEntry{Action: "recall", Response: []byte(`{"results":[]}`)}, "was not recorded"},
+		{"failed", client.AuditLogEntry{Action: "recall", Request: []byte(`{"query":"q"}`), Response: []byte(`null`), DurationMS: &ms}, "failed"},
+		{"unreadable", client.AuditLogEntry{Action: "recall", Request: []byte(`{"query":3}`), Response: []byte(`{}`)}, "cannot be read"},
+		{"ok", client.AuditLogEntry{Action: "recall", BankID: "b", Request: []byte(`{"query":"q","budget":"low"}`),
+			Response: []byte(`{"results":[{"id":"m1","text":"t"}]}`), DurationMS: &ms}, ""},
+	} {
+		msg, why := replayOf(&tc.e)
+		if (tc.why == "") != (why == "") || !strings.Contains(why, tc.why) {
+			t.Errorf("%s: %q, want %q", tc.name, why, tc.why)
+		}
+		if tc.why == "" && (msg.Request.Budget != "low" || len(msg.Response.Results) != 1 || msg.Took != 5e6 || msg.BankID != "b") {
+			t.Errorf("%s: %+v", tc.name, msg)
+		}
+	}
+}

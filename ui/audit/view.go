@@ -332,7 +332,10 @@ func (m *Model) openKey() key.Binding {
 func (m *Model) backKey() key.Binding {
 	b := m.keys.List.Back
 	b.SetHelp(b.Help().Key, "back to the list")
-	b.SetEnabled(m.detail)
+	if !m.detail {
+		b.SetHelp(b.Help().Key, "cancel the listing")
+	}
+	b.SetEnabled(m.detail || m.loading)
 	return b
 }
 

@@ -69,4 +69,11 @@ func TestReplayComparesThenWithNow(t *testing.T) {
 	if bodies := rec.Bodies("POST", "/memories/recall"); len(bodies) != 2 || bodies[1] != string(want) {
 		t.Errorf("r sent %v", bodies)
 	}
+	md := compareMarkdown(uitest.DemoBank, "", uitest.Now, &m.cmp)
+	for _, s := range []string{"# Recall replay, then and now: user-alex-prefs", "recorded at 2026-11-20 10:00 UTC",
+		"| parameter | then | now |", "| then | now | move | final then | final now |"} {
+		if !strings.Contains(md, s) {
+			t.Errorf("no %q in\n%s", s, md)
+		}
+	}
 }
