@@ -29,6 +29,7 @@ type KeyMap struct {
 	Tail       Tail
 	Webhooks   Webhooks
 	LLMLog     LLMLog
+	Audit      Audit
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -327,6 +328,7 @@ func Default() KeyMap {
 		Tail:     defaultTail(),
 		Webhooks: defaultWebhooks(),
 		LLMLog:   defaultLLMLog(),
+		Audit:    defaultAudit(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

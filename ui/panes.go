@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"hindsight-tui/ui/audit"
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/directives"
@@ -51,6 +52,7 @@ func tabSpecs() []tabSpec {
 		{ID: "tail", Title: "Activity", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
+		{ID: "audit", Title: "Audit log", Short: "Audit", Secondary: true, New: func(c *common.Common) common.Pane { return audit.New(c) }},
 	}
 }
 
