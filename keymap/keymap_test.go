@@ -139,6 +139,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"webhooks", []group{global, {"List", bindings(km.List)}, {"Webhooks", without(bindings(km.Webhooks), "Check")}}},
 		// The LLM request log: list keys beside its own (the bar's keys act only in the bar).
 		{"llm requests", []group{global, {"List", bindings(km.List)}, {"LLMLog", bindings(km.LLMLog)}}},
+		// The bank comparison, its chooser and its plans: list keys beside its own.
+		{"compare banks", []group{global, {"List", bindings(km.List)}, {"BankDiff", bindings(km.BankDiff)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

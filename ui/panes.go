@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"hindsight-tui/ui/bankdiff"
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/directives"
@@ -51,6 +52,7 @@ func tabSpecs() []tabSpec {
 		{ID: "tail", Title: "Live tail", Short: "Tail", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
+		{ID: bankdiff.ID, Title: "Compare banks", Short: "Compare", Secondary: true, New: func(c *common.Common) common.Pane { return bankdiff.New(c) }},
 	}
 }
 
