@@ -43,6 +43,7 @@ type compareMsg struct {
 type banksMsg struct {
 	seq   int
 	banks []string
+	names map[string]string // bank id → display name
 	err   error
 }
 
@@ -130,10 +131,11 @@ func (m *Model) loadBanks() tea.Cmd {
 	return tea.Batch(m.spinCmd(), func() tea.Msg {
 		defer cancel()
 		list, err := cl.ListBanks(ctx, client.ListBanksParams{})
-		out := banksMsg{seq: seq, err: err}
+		out := banksMsg{seq: seq, err: err, names: map[string]string{}}
 		if err == nil {
 			for _, b := range list.Banks {
 				out.banks = append(out.banks, b.BankID)
+				out.names[b.BankID] = b.Name
 			}
 		}
 		return out

@@ -80,6 +80,7 @@ var (
 // picker is the chooser of side B: the other banks, then a template file.
 type picker struct {
 	banks   []string
+	names   map[string]string
 	cursor  int
 	offset  int
 	loading bool
@@ -234,7 +235,7 @@ func (m *Model) onBanks(msg banksMsg) {
 	if msg.seq != m.seq {
 		return
 	}
-	m.pick.loading, m.pick.err, m.pick.banks = false, msg.err, msg.banks
+	m.pick.loading, m.pick.err, m.pick.banks, m.pick.names = false, msg.err, msg.banks, msg.names
 	if m.pick.cursor > len(m.choices()) {
 		m.pick.cursor = 0
 	}

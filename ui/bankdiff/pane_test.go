@@ -113,7 +113,7 @@ func TestNewBankPlanIsWhatApplyCreates(t *testing.T) {
 	if len(uitest.Messages[common.BanksChangedMsg](h)) == 0 {
 		t.Error("the bank list was not told")
 	}
-	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "Applied: 10 created, 0 updated, 6 refreshes queued") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "Applied: configuration set, 10 created, 0 updated, 6 refreshes queued") {
 		t.Errorf("view:\n%s", v)
 	}
 }

@@ -109,10 +109,7 @@ func (m *Model) onApplied(msg appliedMsg) tea.Cmd {
 	if msg.err != nil || msg.res == nil {
 		return nil
 	}
-	r := msg.res
-	text := fmt.Sprintf("imported into bank %s: %d created, %d updated, %s queued", sanitize.Line(p.target),
-		len(r.MentalModelsCreated)+len(r.DirectivesCreated), len(r.MentalModelsUpdated)+len(r.DirectivesUpdated),
-		common.Plural(len(r.OperationIDs), "refresh", "refreshes"))
+	text := "imported into bank " + sanitize.Line(p.target) + ": " + resultSummary(msg.res)
 	cmds := []tea.Cmd{common.Toast(text), common.Emit(common.BanksChangedMsg{})}
 	if p.copy && m.plan == p {
 		cmds = append(cmds, m.reloadBehind())
@@ -149,16 +146,16 @@ func (p *planView) headLines(st *styles.Styles, spin string) []string {
 	case p.err != nil:
 		out = append(out, st.Error.Render("the import failed: "+sanitize.Line(p.err.Error())))
 	case p.result != nil:
-		r := p.result
-		out = append(out, st.Success.Render(fmt.Sprintf("Applied: %d created, %d updated, %s queued",
-			len(r.MentalModelsCreated)+len(r.DirectivesCreated), len(r.MentalModelsUpdated)+len(r.DirectivesUpdated),
-			common.Plural(len(r.OperationIDs), "refresh", "refreshes"))))
+		out = append(out, st.Success.Render("Applied: "+resultSummary(p.result)))
 	default:
 		out = append(out, tally)
 	}
-	if p.newBank {
+	switch {
+	case p.newBank && p.result != nil:
+		out = append(out, st.Muted.Render("bank "+sanitize.Line(p.target)+" was created by the import"))
+	case p.newBank:
 		out = append(out, st.Muted.Render("bank "+sanitize.Line(p.target)+" does not exist yet: the import creates it"))
-	} else {
+	default:
 		out = append(out, st.Muted.Render("planned against what bank "+sanitize.Line(p.target)+" holds now"))
 	}
 	return out
@@ -309,4 +306,15 @@ func (m *Model) planCopy(toB bool) tea.Cmd {
 type compareFailMsg struct {
 	seq int
 	err error
+}
+
+// resultSummary says what an import did: the configuration applied, the models and
+// directives created and updated, the refreshes queued.
+func resultSummary(r *client.TemplateImportResult) string {
+	s := fmt.Sprintf("%d created, %d updated, %s queued", len(r.MentalModelsCreated)+len(r.DirectivesCreated),
+		len(r.MentalModelsUpdated)+len(r.DirectivesUpdated), common.Plural(len(r.OperationIDs), "refresh", "refreshes"))
+	if r.ConfigApplied {
+		s = "configuration set, " + s
+	}
+	return s
 }

@@ -3,6 +3,8 @@ package bankdiff
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"hindsight-tui/sanitize"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -167,7 +169,7 @@ func (m *Model) headLines() []string {
 	case m.loading && m.ta == nil:
 		out = append(out, st.Muted.Render("loading both templates…"))
 	case len(m.diffs) == 0:
-		out = append(out, st.Success.Render("No differences but the id")+st.Muted.Render(": "+m.sameSummary()))
+		out = append(out, st.Success.Render("No differences but the id")+st.Muted.Render(": both hold "+m.sameSummary()))
 	default:
 		s := common.Plural(len(m.diffs), "difference", "differences") + " · " + common.Plural(m.cmp.same, "item", "items") + " the same"
 		if n := len(m.marked); n > 0 {
@@ -189,8 +191,17 @@ func (m *Model) sameSummary() string {
 // pickRows are the chooser's rows: the other banks, then the template file.
 func (m *Model) pickRows() []row {
 	var out []row
+	width := 0
+	for _, b := range m.choices() {
+		width = max(width, ansi.StringWidth(sanitize.Line(b)))
+	}
+	width = min(width, max(m.width/2, 12))
 	for i, b := range m.choices() {
-		out = append(out, row{text: "  bank " + sanitize.Line(b), item: i})
+		text := "  " + components.Fit(sanitize.Line(b), width)
+		if n := m.pick.names[b]; n != "" && n != b {
+			text += "  " + sanitize.Line(n)
+		}
+		out = append(out, row{text: text, item: i})
 	}
 	if m.pick.loading && len(out) == 0 {
 		out = append(out, row{text: "  listing banks…", item: -1, muted: true})
