@@ -374,6 +374,7 @@ func TestGoldenViews(t *testing.T) {
 	}{
 		{name: "chooser"},
 		{name: "diff", keys: []string{"j", "space"}},
+		{name: "same"},
 		{name: "plan", keys: []string{"*", ">"}},
 		{name: "plan_to_a", keys: []string{"*", "<"}},
 	} {
@@ -381,8 +382,15 @@ func TestGoldenViews(t *testing.T) {
 			t.Run(sc.name+"/"+uitest.TermName(term), func(t *testing.T) {
 				p, h := demo(t, uitest.Terminal(term[0], term[1]))
 				editedCopy(t, h)
+				if _, err := h.C.Client.ImportBankTemplate(context.Background(), "platform-twin", bankATemplate(t, h), false); err != nil {
+					t.Fatal(err)
+				}
 				h.Keys("r")
-				if sc.name != "chooser" {
+				switch sc.name {
+				case "chooser":
+				case "same":
+					compareWith(t, p, h, "platform-twin")
+				default:
 					compareWith(t, p, h, "platform-copy")
 				}
 				h.Keys(sc.keys...)

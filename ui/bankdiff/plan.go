@@ -230,7 +230,7 @@ func (m *Model) openImport() tea.Cmd {
 			if err != nil {
 				return nil, err
 			}
-			pl.title = "Import " + abs + " into bank " + bank
+			pl.title = "Import into bank " + bank + " from " + abs
 			return common.Emit(planMsg{plan: pl}), nil
 		}, nil
 	}

@@ -169,7 +169,7 @@ func (m *Model) headLines() []string {
 	case m.loading && m.ta == nil:
 		out = append(out, st.Muted.Render("loading both templates…"))
 	case len(m.diffs) == 0:
-		out = append(out, st.Success.Render("No differences but the id")+st.Muted.Render(": both hold "+m.sameSummary()))
+		out = append(out, st.Success.Render("No differences but the id"), st.Muted.Render("both: "+m.sameSummary()))
 	default:
 		s := common.Plural(len(m.diffs), "difference", "differences") + " · " + common.Plural(m.cmp.same, "item", "items") + " the same"
 		if n := len(m.marked); n > 0 {
