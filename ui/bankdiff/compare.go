@@ -292,10 +292,7 @@ func copyManifest(c comparison, chosen map[string]bool, toB bool) (m *client.Ban
 			if m.Bank == nil {
 				m.Bank = map[string]any{}
 			}
-			m.Bank[it.name] = srcVal // nil when unset: clears it
-			if !srcSet {
-				m.Bank[it.name] = nil
-			}
+			m.Bank[it.name] = srcVal // nil when the source does not set it: clears it
 		case secModel:
 			if srcModel == nil {
 				skipped++

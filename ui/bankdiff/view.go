@@ -1,8 +1,6 @@
 package bankdiff
 
 import (
-	"strings"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/sanitize"
@@ -253,15 +251,4 @@ func (m *Model) diffRows() []row {
 		}
 	}
 	return out
-}
-
-// join is names for a sentence: "a, b and c".
-func join(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
