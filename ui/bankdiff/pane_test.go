@@ -113,7 +113,7 @@ func TestNewBankPlanIsWhatApplyCreates(t *testing.T) {
 	if len(uitest.Messages[common.BanksChangedMsg](h)) == 0 {
 		t.Error("the bank list was not told")
 	}
-	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "Applied: configuration set, 10 created, 0 updated, 6 refreshes queued") {
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, "Applied: configuration set, 10 created, 6 refreshes queued") {
 		t.Errorf("view:\n%s", v)
 	}
 }
@@ -375,6 +375,7 @@ func TestGoldenViews(t *testing.T) {
 		{name: "chooser"},
 		{name: "diff", keys: []string{"j", "space"}},
 		{name: "same"},
+		{name: "detail", keys: []string{"G"}},
 		{name: "plan", keys: []string{"*", ">"}},
 		{name: "plan_to_a", keys: []string{"*", "<"}},
 	} {
@@ -411,5 +412,23 @@ func editedCopy(t *testing.T, h *uitest.Host) {
 	tpl.Directives = tpl.Directives[:3]
 	if _, err := h.C.Client.ImportBankTemplate(context.Background(), "platform-copy", tpl, false); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Text from the server reaches the screen sanitized: a directive's name and content
+// and a config value with escapes show as visible placeholders, never as controls.
+func TestHostileTextIsSanitized(t *testing.T) {
+	m, h := demo(t)
+	ctx := context.Background()
+	if _, err := h.C.Client.CreateDirective(ctx, "scratch", client.CreateDirectiveRequest{Name: "evil\x1b]0;pwned\x07", Content: "x\x1b[2Jy"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.C.Client.PatchBankConfig(ctx, "scratch", map[string]any{"retain_mission": "a\x1b[31mred"}); err != nil {
+		t.Fatal(err)
+	}
+	compareWith(t, m, h, "scratch")
+	v := uitest.Plain(uitest.View(t, m))
+	if strings.ContainsAny(v, "\x1b\x07") || !strings.Contains(v, "evil␛]0;pwned") {
+		t.Errorf("view:\n%q", v)
 	}
 }

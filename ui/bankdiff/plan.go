@@ -155,6 +155,10 @@ func (p *planView) headLines(st *styles.Styles, spin string) []string {
 		out = append(out, st.Muted.Render("bank "+sanitize.Line(p.target)+" was created by the import"))
 	case p.newBank:
 		out = append(out, st.Muted.Render("bank "+sanitize.Line(p.target)+" does not exist yet: the import creates it"))
+	case p.result != nil && p.copy:
+		out = append(out, st.Muted.Render("applied to bank "+sanitize.Line(p.target)+"; esc shows the comparison again"))
+	case p.result != nil:
+		out = append(out, st.Muted.Render("applied to bank "+sanitize.Line(p.target)))
 	default:
 		out = append(out, st.Muted.Render("planned against what bank "+sanitize.Line(p.target)+" holds now"))
 	}
@@ -309,12 +313,23 @@ type compareFailMsg struct {
 }
 
 // resultSummary says what an import did: the configuration applied, the models and
-// directives created and updated, the refreshes queued.
+// directives created and updated, the refreshes queued; nothing that did not happen.
 func resultSummary(r *client.TemplateImportResult) string {
-	s := fmt.Sprintf("%d created, %d updated, %s queued", len(r.MentalModelsCreated)+len(r.DirectivesCreated),
-		len(r.MentalModelsUpdated)+len(r.DirectivesUpdated), common.Plural(len(r.OperationIDs), "refresh", "refreshes"))
+	var parts []string
 	if r.ConfigApplied {
-		s = "configuration set, " + s
+		parts = append(parts, "configuration set")
 	}
-	return s
+	if n := len(r.MentalModelsCreated) + len(r.DirectivesCreated); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d created", n))
+	}
+	if n := len(r.MentalModelsUpdated) + len(r.DirectivesUpdated); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d updated", n))
+	}
+	if n := len(r.OperationIDs); n > 0 {
+		parts = append(parts, common.Plural(n, "refresh", "refreshes")+" queued")
+	}
+	if len(parts) == 0 {
+		return "nothing to change"
+	}
+	return strings.Join(parts, ", ")
 }

@@ -1,6 +1,8 @@
 package bankdiff
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/sanitize"
@@ -20,8 +22,65 @@ type row struct {
 // headLines is how many fixed lines each view has above its body.
 const headLines = 3
 
+// detailLines is how many lines the selected difference's full values take under the
+// comparison (a rule and the values), where the pane is tall enough.
+const detailLines = 5
+
+// hasDetail reports whether the comparison shows the selected difference in full.
+func (m *Model) hasDetail() bool {
+	return m.view == viewDiff && len(m.diffs) > 0 && m.height >= headLines+detailLines+6
+}
+
 // bodyHeight is how many body rows fit.
-func (m *Model) bodyHeight() int { return max(m.height-headLines, 1) }
+func (m *Model) bodyHeight() int {
+	h := m.height - headLines
+	if m.hasDetail() {
+		h -= detailLines
+	}
+	return max(h, 1)
+}
+
+// detail is the selected difference's values in full, wrapped: what its row cuts.
+func (m *Model) detail() []string {
+	st := m.c.Styles
+	out := []string{st.Subtle.Render(strings.Repeat("─", m.width))}
+	it := m.current()
+	if it == nil {
+		return out
+	}
+	var text []string
+	for _, f := range it.fields {
+		for _, v := range []struct{ side, val string }{{"A", f.a}, {"B", f.b}} {
+			text = append(text, components.Wrap(v.side+" "+f.name+": "+sanitize.Line(v.val), m.width, 2)...)
+		}
+	}
+	if len(it.fields) == 0 {
+		glyph, words := statusMark(it.status)
+		line := glyph + " " + sanitize.Line(it.name) + ": " + words
+		if !m.c.ReadOnly {
+			line += "; " + m.onlyHint(it.status)
+		}
+		text = append(text, line)
+	}
+	if len(text) > detailLines-1 {
+		text = append(text[:detailLines-2], components.Ellipsis)
+	}
+	for _, l := range text {
+		out = append(out, st.Muted.Render(l))
+	}
+	return out
+}
+
+// onlyHint says which copy brings an item that one side lacks to the other.
+func (m *Model) onlyHint(s status) string {
+	if s == onlyA {
+		if !m.canWriteB() {
+			return "B is a file"
+		}
+		return "> copies it to B"
+	}
+	return "< copies it to A"
+}
 
 // body is the scrolling part of the view shown, unstyled.
 func (m *Model) body() []row {
@@ -132,6 +191,12 @@ func (m *Model) View() string {
 			text = st.Muted.Render(text)
 		}
 		lines = append(lines, text)
+	}
+	if m.hasDetail() {
+		for len(lines) < h-detailLines {
+			lines = append(lines, "")
+		}
+		lines = append(lines, m.detail()...)
 	}
 	return components.Page(lines, w, h)
 }
