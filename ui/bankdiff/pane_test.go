@@ -349,7 +349,9 @@ func TestImportRefusesNonTemplates(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
 	_ = os.WriteFile(bad, []byte("[1,2]"), 0o600)
-	for _, path := range []string{filepath.Join(dir, "missing.json"), bad} {
+	refused := filepath.Join(dir, "refused.json") // the server's dry run refuses it
+	_ = os.WriteFile(refused, []byte(`{"version":"1","directives":[{"name":"x","content":""}]}`), 0o600)
+	for _, path := range []string{filepath.Join(dir, "missing.json"), bad, refused} {
 		h.Deliver(ImportMsg{})
 		f := uitest.Front[*components.Form](h)
 		field(t, f, 0).SetValue(path)
@@ -357,7 +359,8 @@ func TestImportRefusesNonTemplates(t *testing.T) {
 		if h.Front() == nil || m.view == viewPlan {
 			t.Fatalf("%s was accepted", path)
 		}
-		if v := uitest.Plain(f.View()); !strings.Contains(v, "cannot read") && !strings.Contains(v, "is not") {
+		if v := uitest.Plain(f.View()); !strings.Contains(v, "cannot read") && !strings.Contains(v, "is not") &&
+			!strings.Contains(v, "Template validation") {
 			t.Errorf("form:\n%s", v)
 		}
 		h.Keys("esc")
