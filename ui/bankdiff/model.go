@@ -18,6 +18,7 @@ package bankdiff
 
 import (
 	"context"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -81,6 +82,7 @@ var (
 type picker struct {
 	banks   []string
 	names   map[string]string
+	want    string // the bank the cursor goes to once listed (an import's target)
 	cursor  int
 	offset  int
 	loading bool
@@ -236,6 +238,10 @@ func (m *Model) onBanks(msg banksMsg) {
 		return
 	}
 	m.pick.loading, m.pick.err, m.pick.banks, m.pick.names = false, msg.err, msg.banks, msg.names
+	if i := slices.Index(m.choices(), m.pick.want); m.pick.want != "" && i >= 0 {
+		m.pick.cursor = i
+	}
+	m.pick.want = ""
 	if m.pick.cursor > len(m.choices()) {
 		m.pick.cursor = 0
 	}

@@ -133,6 +133,9 @@ func (m *Model) planBack() tea.Cmd {
 		m.plan, m.view = nil, viewDiff
 		return nil
 	}
+	if m.plan != nil && m.plan.result != nil {
+		m.pick.want = m.plan.target // compare with what was imported: one enter away
+	}
 	m.plan = nil
 	return m.openPicker()
 }
