@@ -83,6 +83,10 @@ func (m *Model) pickKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, lk.Bottom):
 		m.pick.cursor = n - 1
 	case key.Matches(k, lk.Back):
+		if m.loading {
+			m.stop() // the comparison asked for is not wanted after all
+			return nil
+		}
 		if m.b != (side{}) && m.err == nil && m.ta != nil {
 			m.view = viewDiff // back to the comparison shown before
 		}
