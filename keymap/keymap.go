@@ -30,6 +30,7 @@ type KeyMap struct {
 	Webhooks   Webhooks
 	LLMLog     LLMLog
 	Audit      Audit
+	BankDiff   BankDiff
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -329,6 +330,7 @@ func Default() KeyMap {
 		Webhooks: defaultWebhooks(),
 		LLMLog:   defaultLLMLog(),
 		Audit:    defaultAudit(),
+		BankDiff: defaultBankDiff(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

@@ -142,6 +142,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// The audit log: list keys beside its own (the bar's keys act only in the bar).
 		{"audit log", []group{global, {"List", bindings(km.List)}, {"Audit", bindings(km.Audit)}}},
 		{"audit log filter bar", []group{{"AuditBar", bindings(km.Audit.Bar)}}},
+		// The bank comparison, its chooser and its plans: list keys beside its own.
+		{"compare banks", []group{global, {"List", bindings(km.List)}, {"BankDiff", bindings(km.BankDiff)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"hindsight-tui/ui/audit"
+	"hindsight-tui/ui/bankdiff"
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/directives"
@@ -53,6 +54,7 @@ func tabSpecs() []tabSpec {
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
 		{ID: "audit", Title: "Audit log", Short: "Audit", Secondary: true, New: func(c *common.Common) common.Pane { return audit.New(c) }},
+		{ID: bankdiff.ID, Title: "Compare banks", Short: "Compare", Secondary: true, New: func(c *common.Common) common.Pane { return bankdiff.New(c) }},
 	}
 }
 
