@@ -29,6 +29,7 @@ type KeyMap struct {
 	Tail       Tail
 	Webhooks   Webhooks
 	LLMLog     LLMLog
+	BankConfig BankConfig
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -322,11 +323,12 @@ func Default() KeyMap {
 			Follow:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "follow operation")),
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
-		Compare:  defaultReflectCompare(),
-		Health:   defaultHealth(),
-		Tail:     defaultTail(),
-		Webhooks: defaultWebhooks(),
-		LLMLog:   defaultLLMLog(),
+		Compare:    defaultReflectCompare(),
+		Health:     defaultHealth(),
+		Tail:       defaultTail(),
+		Webhooks:   defaultWebhooks(),
+		LLMLog:     defaultLLMLog(),
+		BankConfig: defaultBankConfig(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

@@ -139,6 +139,10 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"webhooks", []group{global, {"List", bindings(km.List)}, {"Webhooks", without(bindings(km.Webhooks), "Check")}}},
 		// The LLM request log: list keys beside its own (the bar's keys act only in the bar).
 		{"llm requests", []group{global, {"List", bindings(km.List)}, {"LLMLog", bindings(km.LLMLog)}}},
+		// The bank configuration: list keys beside its own; the rules view has its
+		// own keys beside the list keys (its enter edits a rule, like e).
+		{"bank configuration", []group{global, {"List", bindings(km.List)}, {"BankConfig", bindings(km.BankConfig)}}},
+		{"bank configuration rules", []group{global, {"List", bindings(km.List)}, {"BankConfig.Defense", bindings(km.BankConfig.Defense)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"hindsight-tui/client"
+	"hindsight-tui/ui/bankconfig"
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/directives"
@@ -51,6 +53,7 @@ func tabSpecs() []tabSpec {
 		{ID: "tail", Title: "Live tail", Short: "Tail", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
+		{ID: "bankconfig", Title: "Bank configuration", Short: "Config", Feature: client.FeatureBankConfigAPI, Secondary: true, New: func(c *common.Common) common.Pane { return bankconfig.New(c) }},
 	}
 }
 
