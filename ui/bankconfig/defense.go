@@ -227,10 +227,15 @@ func (m *Model) defenseLines(w, h int) []string {
 	case d.set || d.dirty():
 		state = st.Warning.Render("○ policy off")
 	}
+	if m.cfg != nil && m.cfg.IsOverride(defenseKey) {
+		state += st.Muted.Render(" · " + wordOverride)
+	} else {
+		state += st.Muted.Render(" · " + wordDefault)
+	}
 	lines := []string{
 		components.Spread(st.Section.Render("Memory defense")+st.Muted.Render(" · bank "+sanitize.Line(m.bank)), state, w),
-		components.Fit(st.Muted.Render("The first rule whose detector fires decides: allow stores, redact masks, block drops."), w),
-		st.Label.Render(components.Fit("   #  "+components.Fit("detector (on)", max(w-16, 8))+" action", w)),
+		components.Fit(st.Muted.Render("The first rule that fires decides: allow, redact or block."), w),
+		st.Label.Render(components.Fit("  "+components.Fit("#", 3)+components.Fit("detector (on)", max(w-16, 8))+" action", w)),
 	}
 	if len(d.rules) == 0 {
 		hint := "  No rules: nothing is screened."
@@ -255,7 +260,7 @@ func (m *Model) defenseLines(w, h int) []string {
 	case m.c.ReadOnly:
 		status = st.Muted.Render("Read-only: the rules are shown, not changed.")
 	default:
-		status = st.Muted.Render("Saved · n new · e edit · D delete · space on/off · [ ] order")
+		status = st.Muted.Render("n new · e edit · D delete · space on/off · [ ] order")
 	}
 	return append(lines, components.Fit(status, w))
 }

@@ -21,6 +21,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
 	"hindsight-tui/keymap"
@@ -48,12 +49,14 @@ type Model struct {
 	bank      string
 	activated bool
 
-	cfg     *client.BankConfig
-	rows    []row // every key, group by group
-	loading bool
-	err     error
-	seq     int
-	cancel  context.CancelFunc
+	cfg  *client.BankConfig
+	rows []row // every key, group by group
+	// keyWidth is the cells of the longest key, the key column's width where it fits.
+	keyWidth int
+	loading  bool
+	err      error
+	seq      int
+	cancel   context.CancelFunc
 
 	filter    textinput.Model
 	filtering bool
@@ -245,6 +248,10 @@ func (m *Model) show(cfg *client.BankConfig) {
 	m.keep = ""
 	m.cfg, m.err = cfg, nil
 	m.rows = buildRows(cfg)
+	m.keyWidth = 0
+	for _, r := range m.rows {
+		m.keyWidth = max(m.keyWidth, ansi.StringWidth(sanitize.Line(r.spec.Key)))
+	}
 	m.filterKeeping(keep)
 	if m.def != nil {
 		m.def.reset(cfg)

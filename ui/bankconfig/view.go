@@ -98,15 +98,11 @@ func (m *Model) View() string {
 }
 
 // cols are the key and value columns' widths at a pane width; the source column is
-// as wide as its longest word. The key column takes the longest key where there is
-// room, and at most three fifths of the row.
-func cols(w int) (kw, vw int) {
+// as wide as its longest word. The key column takes the longest key (longest cells)
+// where there is room, and at most three fifths of the row.
+func cols(w, longest int) (kw, vw int) {
 	rest := max(w-2-2-len(wordOverride), 10) // glyph, two gaps, source column
-	longest := 0
-	for _, s := range Specs() {
-		longest = max(longest, len(s.Key))
-	}
-	kw = min(max(rest*3/5, 12), longest)
+	kw = min(max(rest*3/5, 12), max(longest, 3))
 	return kw, max(rest-kw, 4)
 }
 
@@ -134,7 +130,7 @@ func (m *Model) listLines(w, h int) []string {
 	default:
 		left = st.Muted.Render("bank " + sanitize.Line(m.bank))
 	}
-	kw, vw := cols(w)
+	kw, vw := cols(w, m.keyWidth)
 	titles := "  " + components.Fit("key", kw) + " " + components.Fit("value", vw) + " " + "source"
 	lines := []string{components.Spread(left, st.Muted.Render(right), w), st.Label.Render(components.Fit(titles, w))}
 	switch {
