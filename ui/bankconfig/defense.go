@@ -182,9 +182,9 @@ func (m *Model) ruleForm(i int) tea.Cmd {
 	if i >= 0 {
 		rule, title = d.rules[i], "Edit memory defense rule "+itoa(i+1)
 	}
-	on := components.NewTextField(m.c, "Detector (on): the server knows "+client.DetectorSensitiveData, client.DetectorSensitiveData, "on")
+	on := components.NewTextField(m.c, "Detector (on; the server knows "+client.DetectorSensitiveData+")", client.DetectorSensitiveData, "on")
 	on.SetValue(rule.On)
-	act := newChoice(m.c, "Action  ←/→ choose: allow stores, redact masks, block drops", defenseActions, rule.Action)
+	act := newChoice(m.c, "Action (←/→ choose)", defenseActions, rule.Action)
 	bank := m.bank
 	submit := func() (components.Request, error) {
 		detector := strings.TrimSpace(on.Value())
@@ -196,8 +196,9 @@ func (m *Model) ruleForm(i int) tea.Cmd {
 			return common.Emit(ruleSavedMsg{bank: bank, index: i, rule: r}), nil
 		}, nil
 	}
-	return common.OpenDialog(components.NewForm(m.c, title, "edit memory defense rule", "keep", submit, on, act,
-		components.NewHeading(m.c, "Kept in the list; ctrl+s there previews and saves the policy")))
+	return common.OpenDialog(components.NewForm(m.c, title, "edit memory defense rule", "keep rule", submit, on, act,
+		components.NewHeading(m.c, "allow stores · redact masks · block drops"),
+		components.NewHeading(m.c, "kept in the rules; ctrl+s there saves them")))
 }
 
 // onRuleSaved puts a rule from the rule form in the working copy.

@@ -74,7 +74,7 @@ func (m *Model) openEditor(keyName, text, refusal string) tea.Cmd {
 	var value func() string
 	switch s.Kind {
 	case KindEnum:
-		ch := newChoice(m.c, label+"  ←/→ choose", s.Enum, text)
+		ch := newChoice(m.c, "Value (←/→ choose)", s.Enum, text)
 		field, value = ch, ch.Value
 	case KindInt, KindFloat:
 		tf := components.NewTextField(m.c, label, "a number", "value")

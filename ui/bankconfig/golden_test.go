@@ -23,6 +23,9 @@ func TestGoldenViews(t *testing.T) {
 		{name: "edit_preview", keys: []string{"j", "j", "j", "e"}, text: "1500", dialog: true},
 		{name: "reset_preview", keys: []string{"j", "u"}, dialog: true},
 		{name: "defense", keys: []string{"M"}},
+		{name: "defense_rule_form", keys: []string{"M", "n"}, dialog: true},
+		{name: "defense_unsaved", keys: []string{"M", "D", "space"}},
+		{name: "defense_preview", keys: []string{"M", "space", "ctrl+s"}, dialog: true},
 	} {
 		for _, term := range uitest.Terminals {
 			t.Run(sc.name+"/"+uitest.TermName(term), func(t *testing.T) {

@@ -291,19 +291,25 @@ func (p *Preview) bodyRoom() int {
 	return max(p.height-p.c.Styles.Overlay.GetVerticalFrameSize()-10-2*len(p.changes), 3)
 }
 
-// bodyLines is the body indented as JSON, wrapped to width, at most room lines.
+// bodyLines is the body indented as JSON, wrapped to width, in at most room lines;
+// where that does not fit, the body as sent (compact) wrapped, and only then cut.
 func bodyLines(body string, width, room int) []string {
+	wrap := func(text string) []string {
+		var out []string
+		for _, l := range strings.Split(sanitize.Text(text), "\n") {
+			out = append(out, components.Wrap(l, width, 0)...)
+		}
+		return out
+	}
 	var buf bytes.Buffer
-	text := body
 	if json.Indent(&buf, []byte(body), "", "  ") == nil {
-		text = buf.String()
+		if out := wrap(buf.String()); len(out) <= room {
+			return out
+		}
 	}
-	var out []string
-	for _, l := range strings.Split(sanitize.Text(text), "\n") {
-		out = append(out, components.Wrap(l, width, 0)...)
-	}
+	out := wrap(body)
 	if len(out) > room {
-		out = append(out[:room-1], components.Ellipsis)
+		out = append(out[:max(room-1, 0)], components.Ellipsis)
 	}
 	return out
 }
