@@ -187,6 +187,9 @@ func (m *Model) onSaved(msg savedMsg) tea.Cmd {
 	}
 	m.stop() // a reload in flight would show the older state
 	m.show(msg.cfg)
+	if m.def != nil {
+		m.def.reset(msg.cfg)
+	}
 	return common.Toast(sanitize.Line(msg.note))
 }
 

@@ -236,6 +236,9 @@ func (m *Model) onLoaded(msg loadedMsg) {
 		return
 	}
 	m.show(msg.cfg)
+	if m.def != nil && !m.def.dirty() { // a reload keeps rules not saved yet
+		m.def.reset(msg.cfg)
+	}
 }
 
 // show takes a configuration the server answered (a GET, or a write's answer),
@@ -253,9 +256,6 @@ func (m *Model) show(cfg *client.BankConfig) {
 		m.keyWidth = max(m.keyWidth, ansi.StringWidth(sanitize.Line(r.spec.Key)))
 	}
 	m.filterKeeping(keep)
-	if m.def != nil {
-		m.def.reset(cfg)
-	}
 }
 
 // buildRows lists every key the server lists (and every key the reference names,

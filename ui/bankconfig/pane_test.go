@@ -423,3 +423,23 @@ func TestDefenseEditor(t *testing.T) {
 		t.Error("a second esc did not leave")
 	}
 }
+
+// A value too long for its row shows in full under the list: a long text wrapped, a
+// policy as JSON.
+func TestLongValueInTheDetail(t *testing.T) {
+	m, h := demo(t)
+	h.Keys("j")
+	mission := "Keep incidents, ownership, decisions and on-call practice; skip small talk and raw log dumps."
+	v := uitest.Plain(uitest.View(t, m))
+	if row := drawnRow(t, m, "retain_mission"); strings.Contains(row, mission) {
+		t.Fatalf("the row holds the whole mission: %q", row)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(v), " "), mission) || !strings.Contains(v, "override (set on this bank)") {
+		t.Errorf("the detail lacks the mission:\n%s", v)
+	}
+	selectKey(t, m, h, "memory_defense")
+	v = uitest.Plain(uitest.View(t, m))
+	if !strings.Contains(v, `"action": "redact"`) || !strings.Contains(v, "null = off; M edits its rules") {
+		t.Errorf("the detail lacks the policy:\n%s", v)
+	}
+}

@@ -1,6 +1,8 @@
 package bankconfig
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -48,7 +50,7 @@ func (m *Model) footHeight() int {
 	if m.height < 12 {
 		return 0
 	}
-	return min(6, max(m.height/4, 4))
+	return min(8, max(m.height/4, 4))
 }
 
 // rowsHeight is how many list lines fit between the top lines and the detail.
@@ -226,15 +228,34 @@ func (m *Model) detailLines(w, n int) []string {
 	}
 	out = append(out, components.Fit(st.Muted.Render(about), w))
 	room := n - 3
-	var vals []string
-	for _, l := range strings.Split(FormatDetail(r.value), "\n") {
-		vals = append(vals, components.Wrap(l, w, 0)...)
-	}
-	if len(vals) > room {
-		vals = append(vals[:max(room-1, 0)], components.Ellipsis+" "+common.Plural(len(vals)-room+1, "more line", "more lines")+" (Y copies it all)")
-	}
+	vals := detailValue(r.value, w, room)
 	for _, l := range vals {
 		out = append(out, components.Fit(st.Text.Render(l), w))
 	}
 	return out
+}
+
+// detailValue is a value in full in at most room lines of width: JSON indented where
+// that fits, else on wrapped lines as FormatValue writes it; only then cut, with a
+// line saying how much is left out.
+func detailValue(raw json.RawMessage, w, room int) []string {
+	wrap := func(text string) []string {
+		var out []string
+		for _, l := range strings.Split(text, "\n") {
+			out = append(out, components.Wrap(l, w, 0)...)
+		}
+		return out
+	}
+	vals := wrap(FormatDetail(raw))
+	if len(vals) <= room {
+		return vals
+	}
+	if !bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`"`)) {
+		vals = wrap(FormatValue(raw))
+	}
+	if len(vals) > room {
+		left := len(vals) - room + 1
+		vals = append(vals[:max(room-1, 0)], components.Ellipsis+" "+common.Plural(left, "more line", "more lines")+" (Y copies it all)")
+	}
+	return vals
 }
