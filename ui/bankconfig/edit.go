@@ -176,7 +176,7 @@ func (m *Model) confirmResetAll() tea.Cmd {
 		return common.Emit(savedMsg{bank: bank, cfg: cfg, note: "Removed every override of bank " + sanitize.Line(bank)}), nil
 	}
 	msg := "Remove all " + common.Plural(n, "override", "overrides") + " of bank " + sanitize.Line(bank) + " (" +
-		components.Truncate(strings.Join(keys, ", "), 120) + ")? Every key goes back to the server's default."
+		components.Truncate(sanitize.Line(strings.Join(keys, ", ")), 120) + ")? Every key goes back to the server's default."
 	return common.OpenDialog(components.NewConfirm(m.c, "Reset bank configuration", msg, "", "reset bank configuration", "reset all", req))
 }
 
