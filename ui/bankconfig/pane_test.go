@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"hindsight-tui/client"
 	"hindsight-tui/keymap"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -375,55 +376,6 @@ func TestReadOnlyHidesWrites(t *testing.T) {
 	}
 }
 
-// M lists the bank's rules; n adds one through its form (a detector is required),
-// [ moves it first, space turns the policy off, ctrl+s previews the PATCH of
-// memory_defense, and enter saves exactly that policy.
-func TestDefenseEditor(t *testing.T) {
-	rec := &uitest.Recorder{}
-	m, h := demo(t, uitest.WithClient(rec.Option()))
-	h.Keys("M")
-	if m.def == nil || len(m.def.rules) != 1 || !m.def.enabled {
-		t.Fatalf("rules view %+v", m.def)
-	}
-	h.Keys("n")
-	f := uitest.Front[*components.Form](h)
-	f.Fields()[0].(*components.TextField).SetValue("  ")
-	h.Keys("ctrl+s")
-	if !strings.Contains(f.Fields()[0].Error(), "name a detector") {
-		t.Fatalf("empty detector: %q", f.Fields()[0].Error())
-	}
-	f.Fields()[0].(*components.TextField).SetValue("credentials")
-	h.Keys("tab", "right", "ctrl+s") // redact → block
-	if h.Front() != nil || len(m.def.rules) != 2 || m.def.rules[1].On != "credentials" || m.def.rules[1].Action != "block" {
-		t.Fatalf("rules %+v, front %T", m.def.rules, h.Front())
-	}
-	h.Keys("[", "space", "ctrl+s")
-	p := uitest.Front[*Preview](h)
-	want := `{"updates":{"memory_defense":{"enabled":false,"rules":[{"on":"credentials","action":"block"},{"on":"sensitive_data","action":"redact"}]}}}`
-	if p.Body() != want {
-		t.Errorf("body %s\nwant %s", p.Body(), want)
-	}
-	h.Keys("enter")
-	if sent := rec.Bodies("PATCH", "/config"); len(sent) != 1 || sent[0] != want {
-		t.Errorf("sent %q", sent)
-	}
-	pol := serverConfig(t, h, teamBank).MemoryDefense()
-	if pol == nil || pol.Enabled || len(pol.Rules) != 2 || pol.Rules[0].On != "credentials" {
-		t.Errorf("server policy %+v", pol)
-	}
-	if m.def == nil || m.def.dirty() {
-		t.Errorf("after the save the view is %+v", m.def)
-	}
-	h.Keys("D", "esc")
-	if m.def == nil || !m.def.warned {
-		t.Fatal("esc with an unsaved deletion left at once")
-	}
-	h.Keys("esc")
-	if m.def != nil {
-		t.Error("a second esc did not leave")
-	}
-}
-
 // A value too long for its row shows in full under the list: a long text wrapped, a
 // policy as JSON.
 func TestLongValueInTheDetail(t *testing.T) {
@@ -441,5 +393,28 @@ func TestLongValueInTheDetail(t *testing.T) {
 	v = uitest.Plain(uitest.View(t, m))
 	if !strings.Contains(v, `"action": "redact"`) || !strings.Contains(v, "null = off; M edits its rules") {
 		t.Errorf("the detail lacks the policy:\n%s", v)
+	}
+}
+
+// An answer to a read that was superseded (a reload, another bank) is dropped, and
+// esc cancels a read in flight.
+func TestStaleAnswersDropped(t *testing.T) {
+	m, h := demo(t)
+	stale := loadedMsg{seq: m.seq - 1, bank: teamBank, cfg: &client.BankConfig{BankID: teamBank}}
+	h.Deliver(stale)
+	if len(m.rows) != 46 || m.overrides() != 3 {
+		t.Fatalf("a stale answer was shown: %d rows, %d overrides", len(m.rows), m.overrides())
+	}
+	cmd := m.load()
+	if !m.loading || cmd == nil {
+		t.Fatal("no read started")
+	}
+	h.Keys("esc")
+	if m.loading {
+		t.Error("esc left the read running")
+	}
+	h.Do(cmd)
+	if m.loading || m.err != nil || m.overrides() != 3 {
+		t.Errorf("the cancelled read's answer was taken: loading %v, err %v", m.loading, m.err)
 	}
 }
