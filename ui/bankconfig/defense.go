@@ -2,6 +2,7 @@ package bankconfig
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -286,3 +287,44 @@ func (m *Model) ruleLine(i int, w int) string {
 
 // itoa is n in decimal.
 func itoa(n int) string { return common.Thousands(n) }
+
+// ruleChanges are a memory defense policy's changes from before to after, the switch
+// and rule by rule (in order: the first that fires decides); nil when either is not a
+// policy. What is the same before and after is left out.
+func ruleChanges(before, after json.RawMessage) []change {
+	var a, b client.MemoryDefensePolicy
+	if json.Unmarshal(after, &b) != nil {
+		return nil
+	}
+	if !isNull(before) && json.Unmarshal(before, &a) != nil {
+		return nil
+	}
+	onOff := func(on bool) string {
+		if on {
+			return "on"
+		}
+		return "off"
+	}
+	out := []change{{key: defenseKey + " enabled", before: onOff(a.Enabled), after: onOff(b.Enabled)}}
+	if isNull(before) {
+		out[0].before = "not set (off)"
+	}
+	rule := func(rs []client.MemoryDefenseRule, i int) string {
+		if i >= len(rs) {
+			return "(none)"
+		}
+		return sanitize.Line(rs[i].On) + " " + sanitize.Line(rs[i].Action)
+	}
+	if out[0].before == out[0].after {
+		out = out[:0]
+	}
+	for i := range max(len(a.Rules), len(b.Rules)) {
+		if x, y := rule(a.Rules, i), rule(b.Rules, i); x != y {
+			out = append(out, change{key: "rule " + itoa(i+1), before: x, after: y})
+		}
+	}
+	if len(out) == 0 {
+		return nil // nothing that reads as a rule change: the values themselves
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package bankconfig
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,6 +34,11 @@ func TestDefenseEditor(t *testing.T) {
 	h.Keys("[", "space", "ctrl+s")
 	p := uitest.Front[*Preview](h)
 	want := `{"updates":{"memory_defense":{"enabled":false,"rules":[{"on":"credentials","action":"block"},{"on":"sensitive_data","action":"redact"}]}}}`
+	wantChanges := []string{"memory_defense enabled: on → off", "rule 1: sensitive_data redact → credentials block",
+		"rule 2: (none) → sensitive_data redact"}
+	if got := p.Changes(); !slices.Equal(got, wantChanges) {
+		t.Errorf("changes %q\nwant %q", got, wantChanges)
+	}
 	if p.Body() != want {
 		t.Errorf("body %s\nwant %s", p.Body(), want)
 	}

@@ -104,6 +104,12 @@ func newPatchPreview(c *common.Common, bank string, cfg *client.BankConfig, upda
 		if !cfg.IsOverride(k) {
 			b += " (default)"
 		}
+		if v := updates[k]; k == defenseKey && v != nil {
+			if rules := ruleChanges(before, toRaw(v)); rules != nil {
+				p.changes = append(p.changes, rules...)
+				continue
+			}
+		}
 		p.changes = append(p.changes, change{key: k, before: b, after: after})
 	}
 	cl := c.Client
