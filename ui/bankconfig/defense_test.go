@@ -62,3 +62,29 @@ func TestDefenseEditor(t *testing.T) {
 		t.Error("a second esc did not leave")
 	}
 }
+
+// The rule-by-rule lines leave out what does not change, say when there was no policy,
+// and give way to the plain values when the new value is not a policy.
+func TestRuleChanges(t *testing.T) {
+	on := `{"enabled":true,"rules":[{"on":"sensitive_data","action":"redact"},{"on":"x","action":"block"}]}`
+	lines := func(cs []change) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Line())
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		before, after string
+		want          []string
+	}{
+		{on, `{"enabled":true,"rules":[{"on":"sensitive_data","action":"redact"}]}`, []string{"rule 2: x block → (none)"}},
+		{`null`, `{"enabled":true,"rules":[]}`, []string{"memory_defense enabled: not set (off) → on"}},
+		{on, on, nil},
+		{on, `"on"`, nil},
+	} {
+		if got := lines(ruleChanges([]byte(tc.before), []byte(tc.after))); !slices.Equal(got, tc.want) {
+			t.Errorf("%s → %s: %q, want %q", tc.before, tc.after, got, tc.want)
+		}
+	}
+}
