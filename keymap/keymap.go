@@ -31,6 +31,7 @@ type KeyMap struct {
 	LLMLog     LLMLog
 	Audit      Audit
 	BankDiff   BankDiff
+	BankConfig BankConfig
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -311,6 +312,7 @@ func Default() KeyMap {
 			TextDown:  key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll text down")),
 			Leave:     key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("esc", "done")),
 		},
+		BankConfig: defaultBankConfig(),
 		Retain: Retain{
 			Submit:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "retain")),
 			Editor:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "edit in $EDITOR")),

@@ -144,6 +144,10 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"audit log filter bar", []group{{"AuditBar", bindings(km.Audit.Bar)}}},
 		// The bank comparison, its chooser and its plans: list keys beside its own.
 		{"compare banks", []group{global, {"List", bindings(km.List)}, {"BankDiff", bindings(km.BankDiff)}}},
+		// The bank configuration: list keys beside its own; the rules view has its
+		// own keys beside the list keys (its enter edits a rule, like e).
+		{"bank configuration", []group{global, {"List", bindings(km.List)}, {"BankConfig", bindings(km.BankConfig)}}},
+		{"bank configuration rules", []group{global, {"List", bindings(km.List)}, {"BankConfig.Defense", bindings(km.BankConfig.Defense)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"hindsight-tui/client"
 	"hindsight-tui/ui/audit"
+	"hindsight-tui/ui/bankconfig"
 	"hindsight-tui/ui/bankdiff"
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
@@ -55,6 +57,7 @@ func tabSpecs() []tabSpec {
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
 		{ID: "audit", Title: "Audit log", Short: "Audit", Secondary: true, New: func(c *common.Common) common.Pane { return audit.New(c) }},
 		{ID: bankdiff.ID, Title: "Compare banks", Short: "Compare", Secondary: true, New: func(c *common.Common) common.Pane { return bankdiff.New(c) }},
+		{ID: "bankconfig", Title: "Bank configuration", Short: "Config", Feature: client.FeatureBankConfigAPI, Secondary: true, New: func(c *common.Common) common.Pane { return bankconfig.New(c) }},
 	}
 }
 
