@@ -132,7 +132,8 @@ func exportFinish(c *common.Common, bank string) components.Finish {
 			return components.Outcome{}, fmt.Errorf("download the export: %w", err)
 		}
 		data := string(f.Data)
-		what := fmt.Sprintf("the export of %s (%s)", sanitize.Line(bank), components.ByteSize(int64(len(f.Data))))
+		// The size goes first: a narrow toast keeps the start and the end (the path).
+		what := fmt.Sprintf("the %s export of %s", components.ByteSize(int64(len(f.Data))), sanitize.Line(bank))
 		name := "hindsight-documents-" + components.FileSafe(bank) + ".zip"
 		return components.Outcome{Close: true, Then: components.SaveFile(c, what, name, func() string { return data })}, nil
 	}
