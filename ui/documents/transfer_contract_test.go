@@ -13,7 +13,8 @@ import (
 // TestTransferContract drives every request of the transfer through the validating
 // transport: exports of the whole bank (with observations), of the selected document
 // and of the listed ones, the operation polls, a cancel, the download; then imports
-// with each conflict policy and their polls. Every request the pane sends, and every
+// with each conflict policy and their polls, and an archive the server refuses (a 400
+// the spec does not list, counted but allowed). Every request the pane sends, and every
 // answer it reads, must match Hindsight's OpenAPI document.
 func TestTransferContract(t *testing.T) {
 	srv := uitest.DemoServer(t, hindsighttest.WithAsyncDelay(1e12))
@@ -48,6 +49,19 @@ func TestTransferContract(t *testing.T) {
 		}
 		r.Keys("enter")
 	}
+
+	// An archive that looks like a zip but is not one: the server's 400 stays in the
+	// confirmation.
+	bad := filepath.Join(dir, "bad.zip")
+	if err := os.WriteFile(bad, []byte("PK\x03\x04 not really a zip"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	importForm(r, bad, "contract-copy", 0)
+	r.Keys("enter")
+	if c := uitest.Front[*components.Confirm](r); c.Err() == "" {
+		t.Fatal("the bad archive was taken")
+	}
+	r.Keys("esc")
 
 	check()
 }

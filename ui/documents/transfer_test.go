@@ -358,7 +358,7 @@ func TestTransferReadOnly(t *testing.T) {
 	if r.Front() != nil {
 		t.Fatal("I opened a dialog in read-only mode")
 	}
-	r.Send(common.ActionMsg{Kind: doImport})
+	r.Deliver(common.ActionMsg{Kind: doImport})
 	if r.Front() != nil {
 		t.Fatal("the import action acted in read-only mode")
 	}
@@ -382,4 +382,20 @@ func TestTransferReadOnly(t *testing.T) {
 // single spaces.
 func boxText(view string) string {
 	return strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", "").Replace(ansi.Strip(view))), " ")
+}
+
+// TestTransferInThePalette: both actions are one palette search away, with their keys.
+func TestTransferInThePalette(t *testing.T) {
+	m, r := uitest.Demo(t, New)
+	want := map[string]string{"Export documents": "X", "Import documents": "I"}
+	for _, a := range m.Actions() {
+		if k, ok := want[a.Name]; ok && a.Key == k {
+			delete(want, a.Name)
+		}
+	}
+	if len(want) != 0 {
+		t.Fatalf("missing from the palette: %v", want)
+	}
+	r.Deliver(common.ActionMsg{Kind: doImport})
+	uitest.Front[*components.Form](r)
 }

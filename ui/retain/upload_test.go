@@ -181,7 +181,7 @@ func TestUploadErrorsKeepTheInput(t *testing.T) {
 func TestUploadReadOnly(t *testing.T) {
 	m, r := uitest.Demo(t, New, uitest.ReadOnly())
 	r.Keys("ctrl+t")
-	r.Send(common.ActionMsg{Kind: doUpload})
+	r.Deliver(common.ActionMsg{Kind: doUpload})
 	if r.Front() != nil {
 		t.Fatal("a file retain opened in read-only mode")
 	}
