@@ -32,6 +32,7 @@ type KeyMap struct {
 	Audit      Audit
 	BankDiff   BankDiff
 	BankConfig BankConfig
+	Transfer   Transfer // documents in and out: export, import, file retain
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -333,6 +334,7 @@ func Default() KeyMap {
 		LLMLog:   defaultLLMLog(),
 		Audit:    defaultAudit(),
 		BankDiff: defaultBankDiff(),
+		Transfer: defaultTransfer(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

@@ -71,6 +71,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
 		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
 		{"Tail", bindings(km.Tail)}, {"Audit", bindings(km.Audit)}, {"AuditBar", bindings(km.Audit.Bar)},
+		{"Transfer", bindings(km.Transfer)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -123,7 +124,7 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"retain", []group{{"Global", without(bindings(km.Global), "Refresh")}, {"Retain", map[string]key.Binding{
 			"Submit": rt.Submit, "Editor": rt.Editor, "LoadFile": rt.LoadFile, "Batch": rt.Batch, "Cancel": rt.Cancel,
 			"Edit": rt.Edit, "Check": rt.Check, "Follow": rt.Follow, "Clear": rt.Clear,
-		}}}},
+		}}, {"Transfer", map[string]key.Binding{"RetainFile": km.Transfer.RetainFile}}}},
 		// The mental models list and its open model: list keys, / filters the loaded
 		// models, r lists them again.
 		{"mental models", []group{global, {"List", bindings(km.List)}, {"Models", without(bindings(km.Models), "Leave")}}},
@@ -148,6 +149,15 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// own keys beside the list keys (its enter edits a rule, like e).
 		{"bank configuration", []group{global, {"List", bindings(km.List)}, {"BankConfig", bindings(km.BankConfig)}}},
 		{"bank configuration rules", []group{global, {"List", bindings(km.List)}, {"BankConfig.Defense", bindings(km.BankConfig.Defense)}}},
+		// The documents list and an open document: its search (/) takes the place of the
+		// list filter, beside the pane's own keys and the transfer keys.
+		{"documents", []group{global, {"List", without(bindings(km.List), "Filter")},
+			{"Documents", without(bindings(km.Documents), "Leave")},
+			{"Transfer", map[string]key.Binding{"Export": km.Transfer.Export, "Import": km.Transfer.Import}}}},
+		// The dialog following an export, import or file retain: esc stops following,
+		// enter closes it once the operation ended, c cancels it on the server.
+		{"transfer operation", []group{{"Form", map[string]key.Binding{"Cancel": km.Form.Cancel, "Confirm": km.Form.Confirm}},
+			{"Transfer", map[string]key.Binding{"CancelOperation": km.Transfer.CancelOperation}}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -172,7 +172,7 @@ func TestExportImportCompare(t *testing.T) {
 	f := uitest.Front[*components.Form](h)
 	field(t, f, 0).SetValue(path)
 	h.Keys("ctrl+s")
-	if b, _ := os.ReadFile(path); string(b) != "keep" || !strings.Contains(uitest.Plain(f.View()), "exists: save") {
+	if b, _ := os.ReadFile(path); string(b) != "keep" || !strings.Contains(uitest.Plain(f.View()), "save again to replace it") {
 		t.Fatalf("the file was replaced at once: %q\n%s", b, uitest.Plain(f.View()))
 	}
 	h.Keys("ctrl+s")

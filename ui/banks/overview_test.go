@@ -169,7 +169,7 @@ func TestOverviewRootRefresh(t *testing.T) {
 	rec := &uitest.Recorder{}
 	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t), rec.Option()), "scratch")
 	rec.Reset()
-	h.SelectBank("scratch") // the root's refresh re-announces the bank
+	h.SelectBank("scratch")              // the root's refresh re-announces the bank
 	if got := rec.All(); len(got) != 3 { // profile, stats, mental models
 		t.Fatalf("refresh sent %v", got)
 	}

@@ -25,7 +25,7 @@ func TestStackedBar(t *testing.T) {
 		{[]int{1, 0, 1000}, 10, "█▒▒▒▒▒▒▒▒▒"}, // a small part keeps a cell
 		{[]int{0, 0}, 5, "·····"},
 		{[]int{3, 3, 3, 3, 3}, 5, "█▓▒░█"}, // the fifth part starts the glyphs over
-		{[]int{5, 5, 5}, 2, "█▓"},         // more parts than cells: the largest remainders
+		{[]int{5, 5, 5}, 2, "█▓"},          // more parts than cells: the largest remainders
 		{[]int{7}, 0, ""},
 	} {
 		got := StackedBar(parts(tt.ns...), tt.width)

@@ -134,9 +134,10 @@ func (f *Form) Help() []string {
 			k.NextField.Help().Key + " field"}
 	}
 	for _, fl := range f.fields {
-		if _, ok := fl.(*ScaleField); ok {
+		switch fl.(type) {
+		case *ScaleField, *ChoiceField:
 			h = append(h, firstKey(k.Decrease)+"/"+firstKey(k.Increase)+" adjust")
-			break
+			return append(h, k.Cancel.Help().Key+" cancel")
 		}
 	}
 	return append(h, k.Cancel.Help().Key+" cancel")

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -113,29 +112,42 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// ByteSize is a file's size as people read it: "512 bytes", "12.3 KB", "4.0 MB".
+func ByteSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return common.Plural(int(n), "byte", "bytes")
+}
+
 // SaveFile asks where to write content (a memory's JSON, a transcript) and writes it
 // there, private and whole (see WriteFile). The path field starts at name in the
 // working directory, or in the home directory when that is not writable; finding out
-// takes the disk, so it happens in the command. what names the content in the title
-// and in the toast: "the memory's JSON". A file that exists is never replaced
-// silently: the first save names it under the field, and only saving again to the same
-// path replaces it.
+// takes the disk, so it happens in the command. An existing file is replaced only by
+// a second save to the same path, after the form said it exists. what names the content in the title
+// and in the toast: "the memory's JSON".
 func SaveFile(c *common.Common, what, name string, content func() string) tea.Cmd {
 	return func() tea.Msg {
 		field := NewTextField(c, "Write "+what+" to", "a file path", "path")
 		field.SetValue(DefaultSavePath(name))
-		var replace atomic.Value // the absolute path the user was told exists
+		// replace is the path the user was told exists: saving to it again replaces
+		// the file, so nothing is overwritten without a second, deliberate save. The
+		// request sets it; the next submit, after its answer, reads it.
+		var replace string
 		submit := func() (Request, error) {
 			path := strings.TrimSpace(field.Value())
 			if path == "" {
 				return nil, Invalid{"path": "type a file path"}
 			}
-			doc := content()
+			doc, again := content(), path == replace
 			return func(ctx context.Context) (tea.Cmd, error) {
-				if abs, err := AbsPath(path); err == nil {
-					if fi, err := os.Stat(abs); err == nil && !fi.IsDir() && replace.Load() != abs {
-						replace.Store(abs)
-						return nil, Invalid{"path": abs + " exists: save again to replace it"}
+				if abs, err := AbsPath(path); err == nil && !again {
+					if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
+						replace = path
+						return nil, Invalid{"path": fmt.Sprintf("%s exists (%s); save again to replace it, or change the path", abs, ByteSize(fi.Size()))}
 					}
 				}
 				abs, err := WriteFile(ctx, path, doc)

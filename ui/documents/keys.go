@@ -62,6 +62,10 @@ func (m *Model) do(what string) tea.Cmd {
 		return m.confirmReprocess()
 	case doDelete:
 		return m.confirmDelete()
+	case doExport:
+		return m.openExport()
+	case doImport:
+		return m.openImport()
 	case doMemories:
 		if d := m.target(); d != nil {
 			return common.Emit(common.ShowPaneMsg{ID: common.PaneMemories,
@@ -101,6 +105,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return a(doDelete)
 	case key.Matches(k, kd.Memories):
 		return a(doMemories)
+	case key.Matches(k, m.keys.Transfer.Export):
+		return a(doExport)
+	case key.Matches(k, m.keys.Transfer.Import):
+		return a(doImport)
 	case key.Matches(k, kd.NextChunk):
 		m.jumpChunk(1)
 	case key.Matches(k, kd.PrevChunk):
@@ -297,6 +305,8 @@ func (m *Model) syncKeys() {
 	kd.PrevChunk.SetEnabled(m.open)
 	kd.TextUp.SetEnabled(m.open)
 	kd.TextDown.SetEnabled(m.open)
+	m.keys.Transfer.Export.SetEnabled(m.bank != "")
+	m.keys.Transfer.Import.SetEnabled(m.bank != "" && !ro)
 }
 
 // ShortHelp implements common.Pane.
@@ -319,6 +329,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		{kd.Search, kd.Tags, kd.Match, m.keys.Global.Refresh},
 		{kd.TextDown, kd.TextUp, kd.NextChunk, kd.PrevChunk, kd.Memories},
 		{kd.EditTags, kd.Reprocess, kd.Delete},
+		{m.keys.Transfer.Export, m.keys.Transfer.Import},
 	}
 }
 
@@ -338,6 +349,8 @@ func (m *Model) Actions() []common.Action {
 	add(kd.EditTags, "Edit the document's tags", doEditTags)
 	add(kd.Reprocess, "Reprocess the document", doReprocess)
 	add(kd.Delete, "Delete the document", doDelete)
+	add(m.keys.Transfer.Export, "Export documents", doExport)
+	add(m.keys.Transfer.Import, "Import documents", doImport)
 	return out
 }
 

@@ -25,6 +25,7 @@ func (m *Model) syncKeys() {
 	k.Editor.SetEnabled(editable)
 	k.LoadFile.SetEnabled(editable)
 	k.Batch.SetEnabled(!m.c.ReadOnly && st != nil && !running)
+	m.keys.Transfer.RetainFile.SetEnabled(!m.c.ReadOnly && st != nil)
 	k.Cancel.SetEnabled(!inForm && sub != nil && (running || sub.check.busy()))
 	k.Toggle.SetEnabled(inForm && editable && (st.form.focus == fAsync || st.form.focus == fUpdateMode))
 	k.Leave.SetEnabled(inForm && editable)
@@ -77,7 +78,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	f := m.keys.Form
 	groups := [][]key.Binding{
 		enabled(k.Submit, nextField(), f.PrevField, k.Toggle, k.Leave),
-		enabled(k.Editor, k.LoadFile, k.Batch),
+		enabled(k.Editor, k.LoadFile, k.Batch, m.keys.Transfer.RetainFile),
 		enabled(k.Edit, k.Check, k.Cancel, k.Follow, k.Clear),
 	}
 	var out [][]key.Binding
@@ -123,6 +124,7 @@ func (m *Model) Actions() []common.Action {
 	add(k.Editor, "Retain: edit the content in $EDITOR", doEditor)
 	add(k.LoadFile, "Retain: content from a file", doLoad)
 	add(k.Batch, "Retain a batch of items from a JSON or JSONL file", doBatch)
+	add(m.keys.Transfer.RetainFile, "Retain a file (upload)", doUpload)
 	sub := m.cur.sub
 	if sub.accepted() && sub.docID != "" && sub.phrase != "" {
 		acts = append(acts, a("Check that recall finds the retained memory", k.Check, doCheck))

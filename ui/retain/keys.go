@@ -28,6 +28,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.do(doLoad)
 	case key.Matches(k, kr.Batch):
 		return m.do(doBatch)
+	case key.Matches(k, m.keys.Transfer.RetainFile):
+		return m.do(doUpload)
 	case key.Matches(k, kr.Check) && (m.zone != zoneForm || k.Text == ""):
 		// Its chord works from the fields too, where a plain letter is typing: the
 		// retain ends while the cursor is back in the content.
@@ -154,6 +156,8 @@ func (m *Model) do(kind string) tea.Cmd {
 		return m.openLoad()
 	case doBatch:
 		return m.openBatch()
+	case doUpload:
+		return m.openUpload()
 	case doCancel:
 		return m.cancel()
 	case doEdit:
