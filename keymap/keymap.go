@@ -29,6 +29,7 @@ type KeyMap struct {
 	Tail       Tail
 	Webhooks   Webhooks
 	LLMLog     LLMLog
+	Extract    Extract
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -327,6 +328,7 @@ func Default() KeyMap {
 		Tail:     defaultTail(),
 		Webhooks: defaultWebhooks(),
 		LLMLog:   defaultLLMLog(),
+		Extract:  defaultExtract(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

@@ -70,7 +70,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 		{"Global", bindings(km.Global)}, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)},
 		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
 		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
-		{"Tail", bindings(km.Tail)},
+		{"Tail", bindings(km.Tail)}, {"Extract", bindings(km.Extract)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -123,7 +123,13 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"retain", []group{{"Global", without(bindings(km.Global), "Refresh")}, {"Retain", map[string]key.Binding{
 			"Submit": rt.Submit, "Editor": rt.Editor, "LoadFile": rt.LoadFile, "Batch": rt.Batch, "Cancel": rt.Cancel,
 			"Edit": rt.Edit, "Check": rt.Check, "Follow": rt.Follow, "Clear": rt.Clear,
-		}}}},
+		}}, {"Extract", map[string]key.Binding{"Preview": km.Extract.Preview}}}},
+		// An open document: the list keys scroll its text beside the pane's own keys and
+		// the chunk re-extraction (its / searches the ids in place of the list filter).
+		{"documents", []group{global, {"List", without(bindings(km.List), "Filter")}, {"Documents", without(bindings(km.Documents), "Leave")},
+			{"Extract", map[string]key.Binding{"Reextract": km.Extract.Reextract}}}},
+		// The extraction preview, a dialog: the list keys scroll it beside its own.
+		{"extraction preview", []group{{"List", bindings(km.List)}, {"Extract", without(bindings(km.Extract), "Preview", "Reextract")}}},
 		// The mental models list and its open model: list keys, / filters the loaded
 		// models, r lists them again.
 		{"mental models", []group{global, {"List", bindings(km.List)}, {"Models", without(bindings(km.Models), "Leave")}}},
