@@ -110,7 +110,7 @@ func usageLine(label string, r *client.DryRunExtractResult) string {
 // previewBody is the facts retain would store under the bank's settings.
 func (d *ExtractDialog) previewBody(b *Lines) {
 	st := d.c.Styles
-	b.Add(st.Section.Render(Truncate(usageLine("Retain would store ", d.current), b.Width)))
+	b.Wrap(usageLine("Retain would store ", d.current), st.Section.Render)
 	if d.settings != nil {
 		b.Add(st.Subtle.Render(Truncate(d.keys.Switch.Help().Key+": back to the comparison with the candidate settings", b.Width)))
 	}
@@ -133,8 +133,8 @@ func (d *ExtractDialog) compareBody(b *Lines) {
 	}
 	column := func(title string, r *client.DryRunExtractResult, only []bool, w int) []string {
 		c := &Lines{Width: w}
-		c.Add(st.Section.Render(Truncate(title, w)))
-		c.Add(st.Muted.Render(Truncate(usageLine("", r), w)))
+		c.Wrap(title, st.Section.Render)
+		c.Wrap(usageLine("", r), st.Muted.Render)
 		c.Add("")
 		if len(r.Facts) == 0 {
 			c.Add(st.Muted.Render("No facts."))
@@ -187,8 +187,7 @@ func (d *ExtractDialog) compareBody(b *Lines) {
 func (d *ExtractDialog) chunkBody(b *Lines) {
 	st := d.c.Styles
 	cmp := compareChunk(d.current.Facts, d.stored)
-	b.Add(st.Section.Render(Truncate(usageLine("Re-extracted ", d.current)+" · stored "+
-		common.Plural(len(d.stored), "memory", "memories"), b.Width)))
+	b.Wrap(usageLine("Re-extracted ", d.current)+" · stored "+common.Plural(len(d.stored), "memory", "memories"), st.Section.Render)
 	section := func(title string, n int) {
 		b.Add("")
 		b.Add(st.Bold.Render(Truncate(fmt.Sprintf("%s (%d)", title, n), b.Width)))
@@ -199,7 +198,7 @@ func (d *ExtractDialog) chunkBody(b *Lines) {
 	}
 	section("Extracted but not stored", len(cmp.notStored))
 	if len(cmp.notStored) > 0 {
-		b.Add(st.Warning.Render(Truncate(notStoredReason, b.Width)))
+		b.Wrap(notStoredReason, st.Warning.Render)
 	}
 	for _, f := range cmp.notStored {
 		b.Append(d.factLines(f, b.Width, "")...)

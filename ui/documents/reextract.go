@@ -14,12 +14,16 @@ import (
 // doReextract re-extracts the chunk in view and compares with what it stored.
 const doReextract = "reextract"
 
-// chunkInView is the chunk whose text is at the top of the open document's viewer
-// (the first chunk while the header is in view); ok is false without chunks.
+// chunkInView is the chunk ] or [ (or a link) went to, else the chunk whose text is
+// at the top of the open document's viewer (the first while the header is in view);
+// ok is false without chunks.
 func (m *Model) chunkInView() (client.Chunk, bool) {
 	chunks := m.det.chunks
 	if !m.open || m.det.doc == nil || len(chunks) == 0 {
 		return client.Chunk{}, false
+	}
+	if p := m.det.pick; p > 0 && p <= len(chunks) {
+		return chunks[p-1], true
 	}
 	at := 0
 	for i, s := range m.det.view.starts {
