@@ -51,8 +51,11 @@ func (m *Model) reextractChunk() tea.Cmd {
 		return nil
 	}
 	doc := m.det.doc
-	req := client.DryRunExtractRequest{Content: ch.ChunkText, Context: retainParam(doc, "context"),
-		Timestamp: retainParam(doc, "event_date")}
+	ts := retainParam(doc, "event_date")
+	if ts == "" {
+		ts = retainParam(doc, "timestamp")
+	}
+	req := client.DryRunExtractRequest{Content: ch.ChunkText, Context: retainParam(doc, "context"), Timestamp: ts}
 	return common.OpenDialog(components.NewExtractDialog(m.c, components.ExtractSource{
 		BankID: m.bank, What: fmt.Sprintf("chunk %d of %s", ch.ChunkIndex, doc.ID), Request: req,
 		DocumentID: doc.ID, ChunkID: ch.ChunkID,
