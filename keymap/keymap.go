@@ -29,6 +29,8 @@ type KeyMap struct {
 	Tail       Tail
 	Webhooks   Webhooks
 	LLMLog     LLMLog
+	Audit      Audit
+	BankDiff   BankDiff
 	Extract    Extract
 }
 
@@ -328,6 +330,8 @@ func Default() KeyMap {
 		Tail:     defaultTail(),
 		Webhooks: defaultWebhooks(),
 		LLMLog:   defaultLLMLog(),
+		Audit:    defaultAudit(),
+		BankDiff: defaultBankDiff(),
 		Extract:  defaultExtract(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),

@@ -70,7 +70,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 		{"Global", bindings(km.Global)}, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)},
 		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
 		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
-		{"Tail", bindings(km.Tail)}, {"Extract", bindings(km.Extract)},
+		{"Tail", bindings(km.Tail)}, {"Audit", bindings(km.Audit)}, {"AuditBar", bindings(km.Audit.Bar)}, {"Extract", bindings(km.Extract)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -145,6 +145,11 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"webhooks", []group{global, {"List", bindings(km.List)}, {"Webhooks", without(bindings(km.Webhooks), "Check")}}},
 		// The LLM request log: list keys beside its own (the bar's keys act only in the bar).
 		{"llm requests", []group{global, {"List", bindings(km.List)}, {"LLMLog", bindings(km.LLMLog)}}},
+		// The audit log: list keys beside its own (the bar's keys act only in the bar).
+		{"audit log", []group{global, {"List", bindings(km.List)}, {"Audit", bindings(km.Audit)}}},
+		{"audit log filter bar", []group{{"AuditBar", bindings(km.Audit.Bar)}}},
+		// The bank comparison, its chooser and its plans: list keys beside its own.
+		{"compare banks", []group{global, {"List", bindings(km.List)}, {"BankDiff", bindings(km.BankDiff)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -10,6 +10,7 @@ type Tail struct {
 	Operations key.Binding // show or hide operations
 	Audit      key.Binding // show or hide audit entries
 	LLMErrors  key.Binding // show or hide failed LLM requests
+	Source     key.Binding // the event in its own pane (Operations, Audit log, LLM requests)
 }
 
 func defaultTail() Tail {
@@ -19,5 +20,6 @@ func defaultTail() Tail {
 		Operations: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "operations on/off")),
 		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit entries on/off")),
 		LLMErrors:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "LLM errors on/off")),
+		Source:     key.NewBinding(key.WithKeys("O"), key.WithHelp("O", "open in its pane")),
 	}
 }

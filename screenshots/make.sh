@@ -438,7 +438,7 @@ start tail 120 40 --demo
 wait_for tail "Alex's assistant"
 keys tail :
 wait_for tail "Create bank"
-keys tail -l "Live tail"
+keys tail -l "Activity"
 keys tail Enter
 wait_for tail "events"
 sleep 0.5

@@ -10,6 +10,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/sanitize"
+	"hindsight-tui/ui/bankdiff"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/router"
@@ -222,6 +223,7 @@ func (m Model) actions() []common.Action {
 					Msg: common.ShowPaneMsg{ID: common.PaneRetain, Then: common.ShowExtractionPreviewMsg{}}})
 			}
 		}
+		out = append(out, bankdiff.PaletteActions(m.com.ReadOnly)...)
 	} else {
 		add(g.Refresh, "Retry the connection", retryMsg{})
 	}

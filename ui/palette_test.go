@@ -174,3 +174,23 @@ func TestTagsHaveTheirOwnEntry(t *testing.T) {
 	h.press("enter")
 	mustContain(t, h.screen(), "━ Entities", "filter (server): source:*", "t entities")
 }
+
+// The activity panes are found by the names users know them by: typing the name in
+// the palette and pressing enter opens that pane.
+func TestPaletteOpensTheActivityPanes(t *testing.T) {
+	h := realModel(t, uitest.DemoServer(t), 120, 40)
+	h.run(h.m.Init(), 0)
+	if h.m.conn.phase != phaseConnected {
+		t.Fatalf("not connected: %v", h.m.conn.err)
+	}
+	for name, title := range map[string]string{
+		"Activity": "Activity", "LLM requests": "LLM requests", "Webhooks": "Webhooks",
+	} {
+		h.press("1", ":")
+		h.typeText(name)
+		h.press("enter")
+		if h.m.focus == 0 || h.m.tabs[h.m.focus-1].Title != title {
+			t.Errorf("%q in the palette opened focus %d, want the %s pane", name, h.m.focus, title)
+		}
+	}
+}

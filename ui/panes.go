@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"hindsight-tui/ui/audit"
+	"hindsight-tui/ui/bankdiff"
 	"hindsight-tui/ui/banks"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/directives"
@@ -48,9 +50,11 @@ func tabSpecs() []tabSpec {
 		{ID: "directives", Title: "Directives", Secondary: true, New: func(c *common.Common) common.Pane { return directives.New(c) }},
 		{ID: "knowledge", Title: "Knowledge base", Short: "Knowledge", Secondary: true, New: func(c *common.Common) common.Pane { return knowledge.New(c) }},
 		{ID: "health", Title: "Health", Secondary: true, New: func(c *common.Common) common.Pane { return health.New(c) }},
-		{ID: "tail", Title: "Live tail", Short: "Tail", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
+		{ID: "tail", Title: "Activity", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
+		{ID: "audit", Title: "Audit log", Short: "Audit", Secondary: true, New: func(c *common.Common) common.Pane { return audit.New(c) }},
+		{ID: bankdiff.ID, Title: "Compare banks", Short: "Compare", Secondary: true, New: func(c *common.Common) common.Pane { return bankdiff.New(c) }},
 	}
 }
 

@@ -78,6 +78,7 @@ type rowKey struct {
 	selected, active bool
 	failing          bool  // the bank's health checks fail (health.go)
 	minute           int64 // relative times change once a minute
+	top              int   // the most facts of a listed bank: the size bars' full length
 	styles           *styles.Styles
 }
 

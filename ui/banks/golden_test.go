@@ -21,7 +21,7 @@ var goldenSizes = func() []struct {
 		name                       string
 		sideW, sideH, mainW, mainH int
 		screenW, screenH           int
-	}{{name: "120x40", screenW: 120, screenH: 40}, {name: "60x20", screenW: 60, screenH: 20}}
+	}{{name: "120x40", screenW: 120, screenH: 40}, {name: "80x24", screenW: 80, screenH: 24}, {name: "60x20", screenW: 60, screenH: 20}}
 	for i := range out {
 		out[i].sideW, out[i].sideH = uitest.SidebarSize(out[i].screenW, out[i].screenH)
 		out[i].mainW, out[i].mainH = uitest.PaneSize(out[i].screenW, out[i].screenH)
@@ -38,6 +38,9 @@ func TestGoldenPanes(t *testing.T) {
 			o.SetSize(sz.mainW, sz.mainH)
 			t.Run("sidebar", func(t *testing.T) { uitest.RequireGolden(t, s) })
 			t.Run("overview", func(t *testing.T) { uitest.RequireGolden(t, o) })
+			// The bars are glyphs first: the plain goldens show them without colour.
+			t.Run("sidebar-colour", func(t *testing.T) { uitest.RequireGoldenColour(t, s) })
+			t.Run("overview-colour", func(t *testing.T) { uitest.RequireGoldenColour(t, o) })
 			h.Keys("/")
 			h.Type("a")
 			h.Fire(nil) // typing pauses: the filter goes to the server, and the quick health checks run

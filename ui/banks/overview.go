@@ -29,6 +29,7 @@ type Overview struct {
 	stats    *client.BankStats
 	profErr  error
 	statsErr error
+	models   *modelCounts // nil until listed (and when the list failed)
 
 	loadingProfile bool
 	loadingStats   bool
@@ -76,6 +77,23 @@ type statsLoadedMsg struct {
 	stats  *client.BankStats
 	err    error
 }
+
+// modelCounts are the bank's mental models by freshness, as the list says it.
+type modelCounts struct {
+	inSync, stale, unknown int
+	more                   bool // the bank has more models than one list holds
+}
+
+// modelsLoadedMsg answers the models count of a load; a failure only leaves the
+// block out (the Mental models pane says what went wrong).
+type modelsLoadedMsg struct {
+	seq    int
+	bankID string
+	counts *modelCounts
+}
+
+// modelsListed is the most mental models the overview counts.
+const modelsListed = 200
 
 // NewOverview returns the overview; it shows nothing until a bank is selected.
 func NewOverview(c *common.Common) *Overview {
@@ -151,6 +169,10 @@ func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = o.onProfile(msg)
 	case statsLoadedMsg:
 		cmd = o.onStats(msg)
+	case modelsLoadedMsg:
+		if o.current(msg.seq, msg.bankID) {
+			o.models = msg.counts
+		}
 	case bankSavedMsg:
 		if msg.profile.BankID == o.bankID {
 			p := msg.profile
@@ -240,7 +262,7 @@ func (o *Overview) show(id string) tea.Cmd {
 	}
 	o.stop()
 	o.bankID, o.deleted, o.scroll = id, false, 0
-	o.profile, o.stats, o.profErr, o.statsErr = nil, nil, nil, nil
+	o.profile, o.stats, o.profErr, o.statsErr, o.models = nil, nil, nil, nil, nil
 	if id == "" {
 		return nil
 	}
@@ -274,12 +296,32 @@ func (o *Overview) load(refresh bool) tea.Cmd {
 		}
 		return statsLoadedMsg{seq: seq, bankID: id, stats: st, err: err}
 	}
+	models := func() tea.Msg {
+		rctx, done := c.Context(ctx)
+		defer done()
+		l, err := c.Client.ListMentalModels(rctx, id, client.ListMentalModelsParams{Detail: client.DetailMetadata, Limit: modelsListed})
+		if err != nil {
+			return modelsLoadedMsg{seq: seq, bankID: id}
+		}
+		n := &modelCounts{more: l.Total > len(l.Items)}
+		for _, mm := range l.Items {
+			switch {
+			case mm.IsStale == nil:
+				n.unknown++
+			case *mm.IsStale:
+				n.stale++
+			default:
+				n.inSync++
+			}
+		}
+		return modelsLoadedMsg{seq: seq, bankID: id, counts: n}
+	}
 	var spin tea.Cmd
 	if !o.spinning {
 		o.spinning = true
 		spin = o.spin.Tick
 	}
-	return tea.Batch(profile, stats, spin)
+	return tea.Batch(profile, stats, models, spin)
 }
 
 // stop cancels the load in flight; its answers will be dropped by their seq.

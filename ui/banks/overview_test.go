@@ -34,6 +34,10 @@ func TestOverviewShowsBank(t *testing.T) {
 		"skepticism ●●○○○ 2  trusting … skeptical", "literalism ●●●●○ 4", "empathy    ●●●●○ 4",
 		"Memories", "world", "experience", "observation", "documents", "Links", "temporal",
 		"Operations", "Consolidation", "last run", "last write",
+		// Stacked bars with a legend glyph per part; the consolidation's done part is
+		// the facts neither pending nor failed (42 + 14 - 4 - 1).
+		"████████████████▓▓▓▓▓▒▒▒▒▒", "█ world", "▓ experience", "▒ observation", "█ done                  51",
+		"Mental models", "█ in sync                1", "▓ stale                  1",
 	} {
 		if !strings.Contains(uitest.Plain(view), want) {
 			t.Errorf("view lacks %q:\n%s", want, uitest.Plain(view))
@@ -51,7 +55,7 @@ func TestOverviewDropsStaleBank(t *testing.T) {
 	loadB := h.R.Send(overviewID, common.BankSelectedMsg{BankID: "scratch"})
 	h.Send(uitest.Run(t, loadB)...)
 	late := uitest.Run(t, loadA)
-	if len(late) != 2 {
+	if len(late) != 3 { // profile, stats, mental models
 		t.Fatalf("late answers %v", late)
 	}
 	h.Send(late...)
@@ -166,7 +170,7 @@ func TestOverviewRootRefresh(t *testing.T) {
 	h, o := hostOverview(t, uitest.NewCommon(t, uitest.DemoServer(t), rec.Option()), "scratch")
 	rec.Reset()
 	h.SelectBank("scratch") // the root's refresh re-announces the bank
-	if got := rec.All(); len(got) != 2 {
+	if got := rec.All(); len(got) != 3 { // profile, stats, mental models
 		t.Fatalf("refresh sent %v", got)
 	}
 	if len(rec.Matching("GET", "/stats")) != 1 || o.profile == nil {

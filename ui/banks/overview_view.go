@@ -152,9 +152,11 @@ func (o *Overview) content(w int) []string {
 // whole text is one Y (copy JSON) away.
 func (o *Overview) missionLines() int { return min(max(o.height/4, 2), 8) }
 
-// statBlock is one titled group of the counters grid.
+// statBlock is one titled group of the counters grid; a block with bar parts draws
+// them as a stacked bar under its title, each row of a part marked with its glyph.
 type statBlock struct {
 	title string
+	bar   []components.Part
 	rows  []statRow
 }
 
@@ -163,6 +165,13 @@ type statRow struct {
 	ls     lipgloss.Style
 	value  string
 	vstyle lipgloss.Style
+	part   int // 1 + the index of its part in the block's bar; 0 for a row without one
+}
+
+// add appends a row that is also a part of the block's bar.
+func (b *statBlock) add(label string, ls lipgloss.Style, n int, vstyle lipgloss.Style) {
+	b.bar = append(b.bar, components.Part{N: n, Style: ls})
+	b.rows = append(b.rows, statRow{label, ls, strconv.Itoa(n), vstyle, len(b.bar)})
 }
 
 // statsGrid lays the counters out in up to three columns, as many as fit.
@@ -179,33 +188,71 @@ func (o *Overview) statsGrid(s *client.BankStats, w int) []string {
 
 	memories := statBlock{title: "Memories"}
 	for _, t := range []string{"world", "experience", "observation"} {
-		memories.rows = append(memories.rows, statRow{t, st.FactType(t), num(s.NodesByFactType[t]), st.Text})
+		memories.add(t, st.FactType(t), s.NodesByFactType[t], st.Text)
 	}
 	for _, t := range sortedExtra(s.NodesByFactType, "world", "experience", "observation") {
-		memories.rows = append(memories.rows, statRow{sanitize.Line(t), st.Muted, num(s.NodesByFactType[t]), st.Text})
+		memories.add(sanitize.Line(t), st.Muted, s.NodesByFactType[t], st.Text)
 	}
 	memories.rows = append(memories.rows,
-		statRow{"total", st.Label, num(s.TotalNodes), st.Bold},
-		statRow{"documents", st.Label, num(s.TotalDocuments), st.Text},
-		statRow{"last write", st.Label, common.RelTime(s.LastMemoryWriteAt.Time, now), st.Text})
+		statRow{"total", st.Label, num(s.TotalNodes), st.Bold, 0},
+		statRow{"documents", st.Label, num(s.TotalDocuments), st.Text, 0},
+		statRow{"last write", st.Label, common.RelTime(s.LastMemoryWriteAt.Time, now), st.Text, 0})
 
 	links := statBlock{title: "Links"}
 	known := []string{"temporal", "semantic", "entity", "caused_by"}
-	for _, t := range append(known, sortedExtra(s.LinksByLinkType, known...)...) {
-		links.rows = append(links.rows, statRow{sanitize.Line(t), st.Label, num(s.LinksByLinkType[t]), st.Text})
+	linkStyles := []lipgloss.Style{st.Info, st.Accent, st.Success, st.Warning}
+	for i, t := range append(known, sortedExtra(s.LinksByLinkType, known...)...) {
+		ls := st.Muted
+		if i < len(linkStyles) {
+			ls = linkStyles[i]
+		}
+		links.add(sanitize.Line(t), ls, s.LinksByLinkType[t], st.Text)
 	}
-	links.rows = append(links.rows, statRow{"total", st.Label, num(s.TotalLinks), st.Bold})
+	links.rows = append(links.rows, statRow{"total", st.Label, num(s.TotalLinks), st.Bold, 0})
 
-	ops := statBlock{title: "Operations", rows: []statRow{
-		{"pending", st.Label, num(s.PendingOperations), warn(s.PendingOperations, st.Warning)},
-		{"failed", st.Label, num(s.FailedOperations), warn(s.FailedOperations, st.Error)},
-	}}
-	consolidation := statBlock{title: "Consolidation", rows: []statRow{
-		{"pending", st.Label, num(s.PendingConsolidation), warn(s.PendingConsolidation, st.Warning)},
-		{"failed", st.Label, num(s.FailedConsolidation), warn(s.FailedConsolidation, st.Error)},
-		{"last run", st.Label, common.RelTime(s.LastConsolidatedAt.Time, now), st.Text},
-	}}
+	ops := statBlock{title: "Operations"}
+	if len(s.OperationsByStatus) == 0 {
+		ops.rows = []statRow{
+			{"pending", st.Label, num(s.PendingOperations), warn(s.PendingOperations, st.Warning), 0},
+			{"failed", st.Label, num(s.FailedOperations), warn(s.FailedOperations, st.Error), 0},
+		}
+	} else {
+		statuses := []string{"completed", "processing", "pending", "failed", "cancelled"}
+		for _, t := range append(statuses, sortedExtra(s.OperationsByStatus, statuses...)...) {
+			if n, ok := s.OperationsByStatus[t]; ok || t == "pending" || t == "failed" {
+				vs := st.Text
+				switch t {
+				case "pending":
+					vs = warn(n, st.Warning)
+				case "failed":
+					vs = warn(n, st.Error)
+				}
+				ops.add(sanitize.Line(t), st.OperationStatus(t), n, vs)
+			}
+		}
+	}
+	// Consolidation turns facts into observations: done is the facts no longer
+	// waiting for it nor failed in it.
+	facts := s.NodesByFactType["world"] + s.NodesByFactType["experience"]
+	done := max(facts-s.PendingConsolidation-s.FailedConsolidation, 0)
+	consolidation := statBlock{title: "Consolidation"}
+	consolidation.add("done", st.OpCompleted, done, st.Text)
+	consolidation.add("pending", st.OpPending, s.PendingConsolidation, warn(s.PendingConsolidation, st.Warning))
+	consolidation.add("failed", st.OpFailed, s.FailedConsolidation, warn(s.FailedConsolidation, st.Error))
+	consolidation.rows = append(consolidation.rows, statRow{"last run", st.Label, common.RelTime(s.LastConsolidatedAt.Time, now), st.Text, 0})
 	blocks := []statBlock{memories, links, ops, consolidation}
+	if n := o.models; n != nil && n.inSync+n.stale+n.unknown > 0 {
+		models := statBlock{title: "Mental models"}
+		models.add("in sync", st.OpCompleted, n.inSync, st.Text)
+		models.add("stale", st.OpPending, n.stale, warn(n.stale, st.Warning))
+		if n.unknown > 0 {
+			models.add("not said", st.Muted, n.unknown, st.Text)
+		}
+		if n.more {
+			models.title += " (first " + num(modelsListed) + ")"
+		}
+		blocks = append(blocks, models)
+	}
 
 	const gap, minCol, maxCol = 2, 17, 26
 	cols := min(max((w+gap)/(minCol+gap), 1), 3)
@@ -214,6 +261,9 @@ func (o *Overview) statsGrid(s *client.BankStats, w int) []string {
 		colW = w
 	}
 	groups := map[int][][]int{1: {{0, 1, 2, 3}}, 2: {{0, 2}, {1, 3}}, 3: {{0}, {1}, {2, 3}}}[cols]
+	if len(blocks) == 5 { // the mental models go where there is room
+		groups = map[int][][]int{1: {{0, 1, 2, 3, 4}}, 2: {{0, 2, 4}, {1, 3}}, 3: {{0}, {1, 4}, {2, 3}}}[cols]
+	}
 	columns := make([][]string, len(groups))
 	height := 0
 	for c, g := range groups {
@@ -245,8 +295,15 @@ func (o *Overview) statsGrid(s *client.BankStats, w int) []string {
 
 func renderBlock(title lipgloss.Style, b statBlock, w int) []string {
 	lines := []string{components.Fit(title.Render(b.title), w)}
+	if len(b.bar) > 0 {
+		lines = append(lines, components.StackedBar(b.bar, w))
+	}
 	for _, r := range b.rows {
-		lines = append(lines, components.Spread(r.ls.Render(r.label), r.vstyle.Render(r.value), w))
+		label := r.ls.Render(r.label)
+		if r.part > 0 {
+			label = r.ls.Render(components.PartGlyph(r.part-1)) + " " + label
+		}
+		lines = append(lines, components.Spread(label, r.vstyle.Render(r.value), w))
 	}
 	return lines
 }

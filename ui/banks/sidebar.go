@@ -31,11 +31,12 @@ type Sidebar struct {
 	height  int
 	focused bool
 
-	entries []entry
-	order   []int // indexes into entries in the current sort, computed per load and sort
-	sort    sortMode
-	cursor  int // position in order of the selected bank
-	offset  int // position in order of the first visible row
+	entries  []entry
+	order    []int // indexes into entries in the current sort, computed per load and sort
+	topFacts int   // the most facts of a bank listed: a full size bar
+	sort     sortMode
+	cursor   int // position in order of the selected bank
+	offset   int // position in order of the first visible row
 
 	initial     string // bank to select after the first load
 	initialDone bool
@@ -305,8 +306,10 @@ func (s *Sidebar) onLoaded(msg banksLoadedMsg) tea.Cmd {
 	prev, prevQuery := s.selectedID(), s.shownQuery
 	s.err = nil
 	s.entries = make([]entry, len(msg.banks))
+	s.topFacts = 0
 	for i, b := range msg.banks {
 		s.entries[i] = newEntry(b)
+		s.topFacts = max(s.topFacts, b.FactCount)
 	}
 	s.order = sortedOrder(s.entries, s.sort)
 	s.loaded, s.shownQuery = true, s.query

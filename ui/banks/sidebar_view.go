@@ -129,7 +129,7 @@ func (s *Sidebar) settle() {
 // rowKey is what the row at position pos of the order is drawn from, at width w.
 func (s *Sidebar) rowKey(pos, w int, now time.Time) rowKey {
 	return rowKey{width: w, selected: pos == s.cursor, active: pos == s.cursor && s.focused,
-		failing: s.health.failing(s.entries[s.order[pos]].bank.BankID), minute: now.Unix() / 60, styles: s.c.Styles}
+		failing: s.health.failing(s.entries[s.order[pos]].bank.BankID), minute: now.Unix() / 60, top: s.topFacts, styles: s.c.Styles}
 }
 
 // factsUnitWidth is the narrowest row that says "facts" after its count; below it the
@@ -141,7 +141,12 @@ const factsUnitWidth = 24
 // "newest write first" says which time it is.
 const labelledWhen = 32
 
-// renderRow draws one bank: its label and fact count, then its id and last write.
+// sizeBarWidth is the size bar's length, drawn on rows at least sizeBarRow wide: its
+// eighths tell 32 sizes apart.
+const sizeBarWidth, sizeBarRow = 4, 24
+
+// renderRow draws one bank: its label and fact count, then its id, a bar of its size
+// beside the largest bank listed, and its last write.
 func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 	st := s.c.Styles
 	w := k.width
@@ -167,9 +172,18 @@ func (s *Sidebar) renderRow(e *entry, k rowKey, now time.Time) [2]string {
 			when = "never written"
 		}
 	}
+	right, rs := ds.Render(when), ds
+	if w-1 >= sizeBarRow {
+		bs, track := st.Accent, st.Subtle
+		if k.active {
+			bs, track = st.Selected, st.Selected
+		}
+		right = components.SizeBar(e.bank.FactCount, k.top, sizeBarWidth, bs, track) + fs.Render(" ") + right
+		rs = plain // right holds its own styles
+	}
 	return [2]string{
 		gs.Render(g) + spreadStyled(e.label, ls, count, ds, fs, w-1),
-		gs.Render(g) + spreadStyled(e.sub, ds, when, ds, fs, w-1),
+		gs.Render(g) + spreadStyled(e.sub, ds, right, rs, fs, w-1),
 	}
 }
 

@@ -2,6 +2,7 @@ package common
 
 import (
 	"os/exec"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -115,4 +116,18 @@ type BankHealthMsg struct {
 	Worst   string
 	Failing []string
 	Full    bool
+}
+
+// ReplayRecallMsg asks the recall pane to replay a logged recall (p in the audit
+// log): the pane takes the request's parameters, keeps the logged answer as the
+// comparison's "then", sends the exact request again and shows the fresh answer as
+// "now", with what entered, left and moved. Sent inside a ShowPaneMsg to the recall
+// pane.
+type ReplayRecallMsg struct {
+	BankID   string
+	EntryID  string    // the audit entry replayed
+	At       time.Time // when the logged call started
+	Took     time.Duration
+	Request  client.RecallRequest
+	Response *client.RecallResponse
 }

@@ -82,3 +82,18 @@ type ShowEntityMsg struct {
 	BankID   string
 	EntityID string
 }
+
+// ShowOperationMsg asks the operations pane to list bank BankID's operations and
+// select operation OperationID (saying so when the list does not hold it).
+type ShowOperationMsg struct {
+	BankID      string
+	OperationID string
+}
+
+// ShowLLMRunMsg asks the LLM requests pane for the calls of one run (trace TraceID) of
+// bank BankID, with the cursor on call CallID.
+type ShowLLMRunMsg struct {
+	BankID  string
+	TraceID string
+	CallID  string
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -116,11 +117,14 @@ func unwrapPath(err error) error {
 // there, private and whole (see WriteFile). The path field starts at name in the
 // working directory, or in the home directory when that is not writable; finding out
 // takes the disk, so it happens in the command. what names the content in the title
-// and in the toast: "the memory's JSON".
+// and in the toast: "the memory's JSON". A file that exists is never replaced
+// silently: the first save names it under the field, and only saving again to the same
+// path replaces it.
 func SaveFile(c *common.Common, what, name string, content func() string) tea.Cmd {
 	return func() tea.Msg {
 		field := NewTextField(c, "Write "+what+" to", "a file path", "path")
 		field.SetValue(DefaultSavePath(name))
+		var replace atomic.Value // the absolute path the user was told exists
 		submit := func() (Request, error) {
 			path := strings.TrimSpace(field.Value())
 			if path == "" {
@@ -128,6 +132,12 @@ func SaveFile(c *common.Common, what, name string, content func() string) tea.Cm
 			}
 			doc := content()
 			return func(ctx context.Context) (tea.Cmd, error) {
+				if abs, err := AbsPath(path); err == nil {
+					if fi, err := os.Stat(abs); err == nil && !fi.IsDir() && replace.Load() != abs {
+						replace.Store(abs)
+						return nil, Invalid{"path": abs + " exists: save again to replace it"}
+					}
+				}
 				abs, err := WriteFile(ctx, path, doc)
 				if err != nil {
 					return nil, Invalid{"path": err.Error()}

@@ -5,6 +5,9 @@
 package components
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -188,3 +191,44 @@ func (b *Lines) Wrap(s string, style func(...string) string) {
 
 // Append appends lines already drawn at the width.
 func (b *Lines) Append(lines ...string) { b.Out = append(b.Out, lines...) }
+
+// ParseKeyValues reads key=value lines, as a form takes metadata, headers or query
+// parameters (values are strings, as the server requires).
+// Blank lines are skipped; a line without "=", an empty key or a key given twice is an
+// error that names the line.
+func ParseKeyValues(s string) (map[string]string, error) {
+	var out map[string]string
+	firstLine := map[string]int{}
+	for i, line := range strings.Split(s, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("line %d: %q is not key=value", i+1, Truncate(line, 30))
+		case k == "":
+			return nil, fmt.Errorf("line %d: the key before = is empty", i+1)
+		case firstLine[k] != 0:
+			return nil, fmt.Errorf("line %d: key %q is already on line %d (keys must be unique)", i+1, Truncate(k, 30), firstLine[k])
+		}
+		firstLine[k] = i + 1
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// FormatKeyValues writes m as ParseKeyValues reads it, one key=value a line in key
+// order, for a form that shows what is stored.
+func FormatKeyValues(m map[string]string) string {
+	lines := make([]string, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		lines = append(lines, k+"="+m[k])
+	}
+	return strings.Join(lines, "\n")
+}

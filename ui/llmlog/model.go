@@ -186,6 +186,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case common.ShowProvenanceMsg:
 		cmd = m.showProvenance(msg)
+	case common.ShowLLMRunMsg:
+		cmd = m.showRun(msg)
 	case listMsg:
 		m.onList(msg)
 	case statsMsg:
@@ -229,14 +231,24 @@ func (m *Model) selectBank(id string) tea.Cmd {
 
 // showProvenance lists the runs that created or used a memory.
 func (m *Model) showProvenance(msg common.ShowProvenanceMsg) tea.Cmd {
+	return m.showOnly(msg.BankID, filters{memory: msg.MemoryID}, msg.MemoryID, "")
+}
+
+// showRun lists the calls of one run, with the cursor on the call asked for.
+func (m *Model) showRun(msg common.ShowLLMRunMsg) tea.Cmd {
+	return m.showOnly(msg.BankID, filters{run: msg.TraceID}, "", msg.CallID)
+}
+
+// showOnly is another pane's link: bank's calls with only the filters f, from the
+// first page, a memory's provenance when provenance is set, the cursor on call keep.
+func (m *Model) showOnly(bank string, f filters, provenance, keep string) tea.Cmd {
 	var cmd tea.Cmd
-	if msg.BankID != "" && msg.BankID != m.bank {
-		cmd = m.selectBank(msg.BankID)
+	if bank != "" && bank != m.bank {
+		cmd = m.selectBank(bank)
 	}
 	m.activated = true
-	m.f = filters{memory: msg.MemoryID}
-	m.provenance = msg.MemoryID
-	m.offset, m.keep, m.detail, m.cursor = 0, "", false, 0
+	m.f, m.provenance = f, provenance
+	m.offset, m.keep, m.detail, m.cursor = 0, keep, false, 0
 	m.marked = map[string]bool{}
 	m.leaveBar()
 	return tea.Batch(cmd, m.bar.Sync(), m.reload())

@@ -2,12 +2,12 @@ package llmlog
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/components"
 )
 
 // chartOperations are the operations the token chart draws, one line each.
@@ -47,17 +47,12 @@ func (m *Model) loadStats() tea.Cmd {
 	}
 }
 
-// day is t's calendar day in UTC.
-func day(t time.Time) time.Time {
-	return t.UTC().Truncate(24 * time.Hour)
-}
-
 // daily lays the sparse buckets out over the chart's days, from the stats' start.
 func daily(op string, s *client.LLMRequestStats) opTokens {
 	o := opTokens{operation: op, days: make([]int, chartDays)}
-	start := day(s.Start.Time)
+	start := components.SparkDay(s.Start.Time)
 	for _, b := range s.Buckets {
-		i := int(day(b.Time.Time).Sub(start) / (24 * time.Hour))
+		i := int(components.SparkDay(b.Time.Time).Sub(start) / (24 * time.Hour))
 		if i >= 0 && i < chartDays {
 			o.days[i] += b.Tokens.Total
 		}
@@ -66,22 +61,4 @@ func daily(op string, s *client.LLMRequestStats) opTokens {
 		o.errors += b.Statuses[client.LLMStatusError]
 	}
 	return o
-}
-
-// levels are the bar glyphs, lowest first; a day without tokens is a dot.
-var levels = []rune("▁▂▃▄▅▆▇█")
-
-// spark draws values as one glyph each, scaled to top: readable without colour.
-func spark(values []int, top int) string {
-	var b strings.Builder
-	for _, v := range values {
-		switch {
-		case v <= 0 || top <= 0:
-			b.WriteRune('·')
-		default:
-			i := (v*len(levels) - 1) / top
-			b.WriteRune(levels[min(max(i, 0), len(levels)-1)])
-		}
-	}
-	return b.String()
 }

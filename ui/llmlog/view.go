@@ -89,7 +89,7 @@ func (m *Model) chart() []string {
 		if o.calls == 0 {
 			continue
 		}
-		line := fmt.Sprintf("%-20s %s %s tokens · %s", o.operation, spark(o.days, top),
+		line := fmt.Sprintf("%-20s %s %s tokens · %s", o.operation, components.Spark(o.days, top),
 			common.Thousands(o.total), common.Plural(o.calls, "call", "calls"))
 		if o.errors > 0 {
 			line += fmt.Sprintf(" · %d failed", o.errors)

@@ -216,7 +216,11 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 		// was deleted elsewhere): the cursor keeps its row, and says so.
 		left = common.Toast(common.NoLongerListed(prevName, min(m.cursor, len(m.list.rows)-1)+1))
 	}
-	m.follow = ""
+	if m.seek != "" && m.list.index(m.seek) < 0 {
+		left = common.Toast("operation " + common.ShortID(m.seek) + " is not among the " +
+			common.Plural(len(m.list.rows), "operation", "operations") + " listed: a filter hides it, or it is older")
+	}
+	m.follow, m.seek = "", ""
 	m.cursor = min(max(m.cursor, 0), max(len(m.list.rows)-1, 0))
 	m.ensureVisible()
 	m.det.prune(m.list)

@@ -58,6 +58,7 @@ type Model struct {
 
 	poll   pollState
 	watch  map[string]watched // async retains seen running, by id: their end raises a toast
+	seek   string             // an operation another pane asked to see: its absence is said once
 	follow string             // an operation to select once it is listed
 	// relist says the filters changed since the list shown: the next answer is another
 	// list, and the cursor starts at its top instead of following its operation.
@@ -138,6 +139,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case common.OperationStartedMsg:
 		cmd = m.started(msg)
+	case common.ShowOperationMsg:
+		cmd = m.showOperation(msg)
 	case loadedMsg:
 		cmd = m.onLoaded(msg)
 	case pollDueMsg:
@@ -179,10 +182,27 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.list, m.err, m.lastErr = nil, nil, ""
 	m.cursor, m.offset, m.want = 0, 0, pageSize
 	m.det = newDetailState()
-	m.watch, m.follow = map[string]watched{}, ""
+	m.watch, m.follow, m.seek = map[string]watched{}, "", ""
 	m.notice = notice{}
 	m.poll.stop()
 	return m.startLoad(true)
+}
+
+// showOperation lists the bank's operations, switching bank if needed, with the
+// cursor on the one asked for; the load says when it is not listed.
+func (m *Model) showOperation(msg common.ShowOperationMsg) tea.Cmd {
+	if msg.OperationID == "" {
+		return nil
+	}
+	m.activated = true
+	var cmd tea.Cmd
+	if msg.BankID != "" && msg.BankID != m.bank {
+		cmd = m.selectBank(msg.BankID) // loads
+	} else {
+		cmd = m.startLoad(true)
+	}
+	m.follow, m.seek = msg.OperationID, msg.OperationID
+	return cmd
 }
 
 // started follows an operation another pane submitted in this pane's bank: the pane

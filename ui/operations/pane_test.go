@@ -377,3 +377,25 @@ func TestSetStylesRedraws(t *testing.T) {
 		t.Error("the theme changed the text, or did not change the colours")
 	}
 }
+
+// Another pane's link selects the operation, in its bank, whichever bank the pane was
+// on; an operation the list does not hold is said, once, and the cursor stays.
+func TestShowOperationLink(t *testing.T) {
+	m, h := uitest.Demo(t, New, uitest.Bank("team-platform"), uitest.ID(common.PaneOperations))
+	ops, err := h.C.Client.ListOperations(t.Context(), uitest.DemoBank, client.ListOperationsParams{})
+	if err != nil || len(ops.Operations) < 2 {
+		t.Fatalf("the demo bank's operations: %v %+v", err, ops)
+	}
+	want := ops.Operations[len(ops.Operations)-1].ID
+	h.Send(common.ShowPaneMsg{ID: common.PaneOperations, Then: common.ShowOperationMsg{BankID: uitest.DemoBank, OperationID: want}})
+	if id, _, _, _ := m.Selection(); id != want || m.bank != uitest.DemoBank {
+		t.Fatalf("selected %q in %s, want %q", id, m.bank, want)
+	}
+	if len(h.Toasts) != 0 {
+		t.Fatalf("toasts %q", h.Toasts)
+	}
+	h.Send(common.ShowPaneMsg{ID: common.PaneOperations, Then: common.ShowOperationMsg{BankID: uitest.DemoBank, OperationID: "00000000-0000-0000-0000-000000000000"}})
+	if id, _, _, _ := m.Selection(); id != want || len(h.Toasts) != 1 || !strings.Contains(h.Toasts[0], "operation 00000000 is not among") {
+		t.Fatalf("selected %q, toasts %q", id, h.Toasts)
+	}
+}

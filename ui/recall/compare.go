@@ -43,6 +43,12 @@ type compareState struct {
 	cursor  int
 	offset  int
 	lines   []string // the rows in view, as settle drew them
+
+	// A replay (replay.go): the sides' names ("" = A and B), the logged request B
+	// sends as it is, and when it was logged.
+	names    [2]string
+	replay   *client.RecallRequest
+	replayAt time.Time
 }
 
 // cmpRow is one memory of A∪B: its move and its result in each list (nil where absent).
@@ -92,6 +98,7 @@ func (m *Model) startCompare() tea.Cmd {
 		}
 		m.cmp = compareState{seq: m.cmp.seq + 1, a: m.res, bFilters: m.cur.filters.clone()}
 	}
+	m.cmp.replay = nil // B edited: it is built from its filters from now on
 	m.showTrace, m.showExplain = false, false
 	m.cmp.editing = true
 	m.bar.SetKeyLine([]string{"enter runs B"}, "runs B")
@@ -135,6 +142,9 @@ func (m *Model) runB() tea.Cmd {
 		return nil
 	}
 	req, errs := buildRequest(s.a.req.Query, s.bFilters, m.c.Now())
+	if s.replay != nil {
+		req, errs = cloneRequest(*s.replay), nil
+	}
 	if s.invalid = errs; len(errs) > 0 {
 		if m.zone != zoneBar {
 			return m.startCompare()

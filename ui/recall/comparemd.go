@@ -141,19 +141,28 @@ func compareMarkdown(bank, server string, now time.Time, s *compareState) string
 			b.WriteString(p)
 		}
 	}
-	w("# Recall A/B comparison: ", sanitize.Line(bank), "\n\n")
+	title := "# Recall A/B comparison: "
+	if s.replay != nil {
+		title = "# Recall replay, then and now: "
+	}
+	w(title, sanitize.Line(bank), "\n\n")
 	w("Written ", now.UTC().Format("2006-01-02 15:04 MST"))
 	if server != "" {
 		w(" from ", sanitize.Line(server))
 	}
 	w(" with hindsight-tui.\n\n")
 	w("**Query** `", mdCell(s.a.req.Query), "`\n\n")
-	if len(s.changes) == 0 {
+	n := s.sideNames()
+	switch {
+	case s.replay != nil:
+		w("then is the answer the audit log recorded at ", s.replayAt.UTC().Format("2006-01-02 15:04 MST"),
+			"; now is the same request sent again: the difference is what changed in the bank since.\n\n")
+	case len(s.changes) == 0:
 		w("B is the same request as A, run again: the difference is what changed in the bank between the two.\n\n")
-	} else {
-		w("B changes: ", mdCell(strings.Join(s.changes, ", ")), ".\n\n")
+	default:
+		w(n[1], " changes: ", mdCell(strings.Join(s.changes, ", ")), ".\n\n")
 	}
-	w("## Parameters\n\n| parameter | A | B |\n|---|---|---|\n")
+	w("## Parameters\n\n| parameter | ", n[0], " | ", n[1], " |\n|---|---|---|\n")
 	pa, pb := requestParams(s.a.req), requestParams(s.b.req)
 	for i := range pa {
 		w("| ", pa[i].name, " | ", mdCell(pa[i].value), " | ", mdCell(pb[i].value), " |\n")
@@ -163,13 +172,13 @@ func compareMarkdown(bank, server string, now time.Time, s *compareState) string
 	for _, side := range []struct {
 		name string
 		rs   *resultSet
-	}{{"A", s.a}, {"B", s.b}} {
+	}{{n[0], s.a}, {n[1], s.b}} {
 		w("- ", side.name, ": ", common.Plural(len(side.rs.rows), "result", "results"), ", ",
 			common.Thousands(side.rs.tokens), " of ", common.Thousands(side.rs.maxTokens), " tokens, ", latency(side.rs.took), "\n")
 	}
 	w("- ", strconv.Itoa(len(d.Entered)), " new, ", strconv.Itoa(len(d.Left)), " gone, ",
 		strconv.Itoa(len(d.Moved)), " moved, ", strconv.Itoa(d.Same), " same\n\n")
-	w("| A | B | move | final A | final B | type | memory | id |\n|---:|---:|:---:|---:|---:|---|---|---|\n")
+	w("| ", n[0], " | ", n[1], " | move | final ", n[0], " | final ", n[1], " | type | memory | id |\n|---:|---:|:---:|---:|---:|---|---|---|\n")
 	cell := func(r *row) string {
 		if r == nil || r.res.Scores == nil {
 			return "–"

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
@@ -17,22 +18,26 @@ const compareTypeWidth = 80
 // differ, and what happened since B ran.
 func (m *Model) compareHead(w int) []string {
 	st, s, k := m.c.Styles, &m.cmp, m.keys
-	what := "B: the same request again"
+	names := s.sideNames()
+	what := names[1] + ": the same request again"
 	if len(s.changes) > 0 {
-		what = "B: " + strings.Join(s.changes, " · ")
+		what = names[1] + ": " + strings.Join(s.changes, " · ")
+	}
+	if s.replay != nil {
+		what = s.replayLine()
 	}
 	if s.b == nil {
-		what = "B: not run yet"
+		what = names[1] + ": not run yet"
 	}
 	keys := k.Recall.Compare.Help().Key + " edit B · " + k.Global.Refresh.Help().Key + " run B again · " +
 		k.Recall.SaveAB.Help().Key + " write"
 	if w < compareTypeWidth {
 		keys = ""
 	}
-	out := []string{components.Spread(st.Accent.Render("A/B")+st.Subtle.Render(" · ")+st.Text.Render(what), st.Muted.Render(keys), w)}
+	out := []string{components.Spread(st.Accent.Render(names[0]+"/"+names[1])+st.Subtle.Render(" · ")+st.Text.Render(what), st.Muted.Render(keys), w)}
 	switch {
 	case s.err != nil:
-		out = append(out, components.Fit(st.Error.Render(components.Truncate("✗ B failed: "+m.c.Describe(s.err), w)), w))
+		out = append(out, components.Fit(st.Error.Render(components.Truncate("✗ "+names[1]+" failed: "+m.c.Describe(s.err), w)), w))
 	case s.b != nil:
 		d := s.diff
 		parts := []string{strconv.Itoa(len(d.Entered)) + " new", strconv.Itoa(len(d.Left)) + " gone",
@@ -74,7 +79,7 @@ func (m *Model) keepCompare(w, h int) {
 	if s.b == nil || w <= 0 {
 		return
 	}
-	rw := len(strconv.Itoa(max(len(s.a.rows), len(s.b.rows))))
+	rw := s.rankWidth()
 	for i := s.offset; i < min(s.offset+view, len(s.rows)); i++ {
 		r := &s.rows[i]
 		k := cmpRowKey{width: w, rankW: rw, selected: i == s.cursor, active: i == s.cursor && m.focused && m.zone == zoneResults,
@@ -106,10 +111,22 @@ func scoreCell(r *row) string {
 	return score(&r.res.Scores.Final)
 }
 
+// rankWidth is the width of a rank column: the largest rank's digits, or the sides'
+// names where they are wider (then, now).
+func (s *compareState) rankWidth() int {
+	names := s.sideNames()
+	rw := len(strconv.Itoa(max(len(s.a.rows), len(s.b.rows))))
+	return max(rw, len(names[0]), len(names[1]))
+}
+
 // compareColumns is the column line over the rows.
 func (m *Model) compareColumns(rw, w int) string {
-	pad := strings.Repeat(" ", rw-1)
-	cols := " " + pad + "A " + pad + "B  move  " + components.Fit("final A→B", 11) + "  "
+	names := m.cmp.sideNames()
+	final := "final " + names[0] + "→" + names[1]
+	if len([]rune(final)) > 11 {
+		final = names[0] + "→" + names[1]
+	}
+	cols := " " + rankName(names[0], rw) + " " + rankName(names[1], rw) + "  move  " + components.Fit(final, 11) + "  "
 	if w >= compareTypeWidth {
 		cols += "type  "
 	}
@@ -159,8 +176,10 @@ func moveStyle(same, up, down, gone lipgloss.Style, change string) lipgloss.Styl
 // compareTotals is the line under the rows: each list's result count and tokens.
 func (m *Model) compareTotals(w int) string {
 	st, s := m.c.Styles, &m.cmp
+	names := s.sideNames()
+	short := w < compareTypeWidth
 	side := func(name string, rs *resultSet) string {
-		if w < compareTypeWidth {
+		if short {
 			return name + " " + strconv.Itoa(len(rs.rows)) + " · " + common.Thousands(rs.tokens) + " tokens"
 		}
 		return name + " " + common.Plural(len(rs.rows), "result", "results") + " · " +
@@ -174,8 +193,12 @@ func (m *Model) compareTotals(w int) string {
 	case d < 0:
 		delta = "−" + common.Thousands(-d)
 	}
-	return components.Fit(st.Muted.Render(components.Truncate(
-		"total  "+side("A", s.a)+"   "+side("B", s.b)+" ("+delta+")", w)), w)
+	line := "total  " + side(names[0], s.a) + "   " + side(names[1], s.b) + " (" + delta + ")"
+	if !short && ansi.StringWidth(line) > w { // longer names (then, now): the short form
+		short = true
+		line = "total  " + side(names[0], s.a) + "   " + side(names[1], s.b) + " (" + delta + ")"
+	}
+	return components.Fit(st.Muted.Render(components.Truncate(line, w)), w)
 }
 
 // compareBody is the comparison, exactly w x h: the column line, the rows settle drew,
@@ -194,8 +217,7 @@ func (m *Model) compareBody(w, h int) []string {
 	case len(s.rows) == 0:
 		out = message(w, st.Text, "Neither A nor B recalled anything.", "")
 	default:
-		rw := len(strconv.Itoa(max(len(s.a.rows), len(s.b.rows))))
-		out = append(out, m.compareColumns(rw, w))
+		out = append(out, m.compareColumns(s.rankWidth(), w))
 		out = append(out, s.lines...)
 	}
 	blank := strings.Repeat(" ", w)
@@ -209,4 +231,9 @@ func (m *Model) compareBody(w, h int) []string {
 		out = append(out, blank)
 	}
 	return out[:h]
+}
+
+// rankName is a side's name right-aligned over its rank column.
+func rankName(name string, w int) string {
+	return strings.Repeat(" ", max(w-len(name), 0)) + name
 }

@@ -1,9 +1,11 @@
 package recall
 
 import (
+	"encoding/json"
 	"testing"
 
 	"hindsight-tui/client"
+	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 	"hindsight-tui/ui/uitest"
 )
@@ -76,6 +78,23 @@ func TestContract(t *testing.T) {
 	h.Keys("enter")
 	if d := uitest.Front[*components.MemoryDialog](h); d.Memory() == nil {
 		t.Fatalf("memory not opened: %T", h.Front())
+	}
+	h.Keys("esc")
+
+	// A replay sends a recall exactly as the audit log recorded it, the defaults the
+	// server filled in included.
+	l, err := h.C.Client.ListAuditLogs(t.Context(), uitest.DemoBank, client.ListAuditLogsParams{Action: "recall", Limit: 1})
+	if err != nil || len(l.Items) != 1 {
+		t.Fatalf("audit log: %v", err)
+	}
+	var replay common.ReplayRecallMsg
+	replay.BankID, replay.Response = uitest.DemoBank, &client.RecallResponse{}
+	if json.Unmarshal(l.Items[0].Request, &replay.Request) != nil || json.Unmarshal(l.Items[0].Response, replay.Response) != nil {
+		t.Fatalf("entry %s", l.Items[0].Request)
+	}
+	h.Deliver(replay)
+	if m.cmp.b == nil || m.cmp.err != nil {
+		t.Fatalf("replay: %v", m.cmp.err)
 	}
 	check()
 }

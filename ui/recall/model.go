@@ -195,6 +195,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		cmd = m.selectBank(msg.BankID)
 	case common.RecallScopedMsg:
 		cmd = m.scoped(msg)
+	case common.ReplayRecallMsg:
+		cmd = m.replayed(msg)
 	case common.MemoryChangedMsg:
 		m.memoryChanged(msg)
 		m.compareWritten(msg)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -41,6 +43,7 @@ func (m *Model) saveCase() tea.Cmd {
 	path.SetValue(components.DefaultSavePath(checksFile))
 	name := components.NewTextField(c, "Case name", "what the case checks", "name")
 	name.SetValue(sanitize.Line(req.Query))
+	rank := components.NewTextField(c, "Each pinned memory within rank (empty: anywhere in the answer)", "e.g. 3", "within_rank")
 	submit := func() (components.Request, error) {
 		file, title := strings.TrimSpace(path.Value()), strings.TrimSpace(name.Value())
 		bad := components.Invalid{}
@@ -50,10 +53,22 @@ func (m *Model) saveCase() tea.Cmd {
 		if title == "" {
 			bad["name"] = "name the case"
 		}
+		within := 0
+		if r := strings.TrimSpace(rank.Value()); r != "" {
+			n, err := strconv.Atoi(r)
+			if err != nil || n < 1 {
+				bad["within_rank"] = "a rank of 1 or more (1 = first), or empty"
+			}
+			within = n
+		}
 		if len(bad) > 0 {
 			return nil, bad
 		}
-		kase := checks.CaseFrom(title, bank, req, expect)
+		targets := slices.Clone(expect)
+		for i := range targets {
+			targets[i].WithinRank = within
+		}
+		kase := checks.CaseFrom(title, bank, req, targets)
 		return func(ctx context.Context) (tea.Cmd, error) {
 			abs, err := appendCaseFile(ctx, file, kase)
 			if err != nil {
@@ -64,7 +79,7 @@ func (m *Model) saveCase() tea.Cmd {
 		}, nil
 	}
 	return common.Emit(common.OpenDialogMsg{Dialog: components.NewForm(c, "Save the recall as a check case",
-		"save check case", "save", submit, path, name)})
+		"save check case", "save", submit, path, name, rank)})
 }
 
 // appendCaseFile adds c to the suite file at path (creating it when absent) and

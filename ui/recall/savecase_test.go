@@ -60,9 +60,21 @@ func TestSaveTheRecallAsACheckCase(t *testing.T) {
 		t.Errorf("the saved case ran as %+v", res)
 	}
 
-	h.Keys("S", "enter")
+	// A rank bound goes on every expectation; one that is not a rank is refused.
+	h.Keys("S")
+	rank := uitest.Front[*components.Form](h).Fields()[2].(*components.TextField)
+	rank.SetValue("0")
+	h.Keys("enter")
+	if rank.Error() == "" {
+		t.Fatal("rank 0 was accepted")
+	}
+	rank.SetValue("2")
+	h.Keys("enter")
 	if data, _ = os.ReadFile(path); strings.Count(string(data), `"query"`) != 2 {
 		t.Errorf("the second save did not append:\n%s", data)
+	}
+	if suite, err = checks.Parse(path, data); err != nil || suite.Cases[1].Expect[0].WithinRank != 2 || suite.Cases[0].Expect[0].WithinRank != 0 {
+		t.Errorf("the rank was not saved (%v):\n%s", err, data)
 	}
 
 	if err := os.WriteFile(path, []byte("notes, not a suite"), 0o600); err != nil {

@@ -301,3 +301,34 @@ func TestCompareStaysWithItsBank(t *testing.T) {
 		t.Error("B's bar does not edit this bank's B")
 	}
 }
+
+// The transcript's export carries the comparison once B has answered: how B was asked,
+// its answer, and what only one of the answers used; before that it has none.
+func TestExportCarriesTheComparison(t *testing.T) {
+	m, h, _ := compareFrom(t)
+	c := m.cur.cmp
+	if doc := exportMarkdown(m.bank, "", uitest.Now, m.cur.turns, c); strings.Contains(doc, "## Comparison") {
+		t.Fatalf("a comparison without B is exported:\n%s", doc)
+	}
+	cursorOn(t, h, m, "alex-travel-profile")
+	h.Keys("space", "enter")
+	if c.b == nil || c.b.state != turnAnswered {
+		t.Fatalf("B: %+v", c.b)
+	}
+	doc := exportMarkdown(m.bank, "", uitest.Now, m.cur.turns, c)
+	_, cmp, ok := strings.Cut(doc, "## Comparison: answer 1 (A) asked again (B)")
+	if !ok {
+		t.Fatalf("no comparison in the export:\n%s", doc)
+	}
+	for _, want := range []string{
+		"Mental models left out of B: `alex-travel-profile`", "### Answer\n\n" + c.b.answer,
+		"### What only one answer used", "- only in A, mental model: Tokyo trip 2026 (`alex-travel-profile`)\n",
+	} {
+		if !strings.Contains(cmp, want) {
+			t.Errorf("the comparison lacks %q:\n%s", want, cmp)
+		}
+	}
+	if strings.Contains(cmp, "only in B, mental model") {
+		t.Errorf("B used a model A did not:\n%s", cmp)
+	}
+}

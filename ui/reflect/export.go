@@ -12,9 +12,9 @@ func (m *Model) startExport() tea.Cmd {
 	if len(m.cur.turns) == 0 {
 		return common.Toast("nothing to export yet: ask a question first")
 	}
-	bank, c, turns := m.bank, m.c, m.cur.turns
+	bank, c, turns, cmp := m.bank, m.c, m.cur.turns, m.cur.cmp
 	name := "hindsight-reflect-" + components.FileSafe(bank) + "-" + c.Now().Format("20060102-1504") + ".md"
 	return components.SaveFile(c, "the transcript", name, func() string {
-		return exportMarkdown(bank, c.BaseURL, c.Now(), turns)
+		return exportMarkdown(bank, c.BaseURL, c.Now(), turns, cmp)
 	})
 }

@@ -3,6 +3,7 @@ package reflect
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,9 +15,10 @@ import (
 
 // exportMarkdown writes a bank's transcript as a markdown document: per turn the
 // question, every parameter it was asked with, the answer, its structured output, its
-// evidence and tool calls, or why there is no answer. Server text is sanitized (the
-// file may well be printed in a terminal); the API key is never part of it.
-func exportMarkdown(bank, server string, now time.Time, turns []*turn) string {
+// evidence and tool calls, or why there is no answer; then the bank's comparison, when
+// one has an answer B. Server text is sanitized (the file may well be printed in a
+// terminal); the API key is never part of it.
+func exportMarkdown(bank, server string, now time.Time, turns []*turn, cmp *comparison) string {
 	var b strings.Builder
 	w := func(parts ...string) {
 		for _, p := range parts {
@@ -48,7 +50,78 @@ func exportMarkdown(bank, server string, now time.Time, turns []*turn) string {
 			writeAnswer(&b, t)
 		}
 	}
+	writeComparison(&b, turns, cmp)
 	return b.String()
+}
+
+// writeComparison writes a comparison that has an answer B: which answer A is, how B
+// was asked, B's answer, and what only one of the two used. A comparison still being
+// set up or asked is left out: there is nothing to compare yet.
+func writeComparison(b *strings.Builder, turns []*turn, cmp *comparison) {
+	if cmp == nil || cmp.b == nil {
+		return
+	}
+	n := slices.Index(turns, cmp.a)
+	if n < 0 {
+		return
+	}
+	bt := cmp.b
+	b.WriteString("\n---\n\n## Comparison: answer " + strconv.Itoa(n+1) + " (A) asked again (B)\n\n")
+	b.WriteString("**B asked** " + bt.asked.UTC().Format("2006-01-02 15:04 MST") + "\n\n")
+	writeParams(b, bt.req)
+	if ids := bt.req.ExcludeMentalModelIDs; len(ids) > 0 {
+		b.WriteString("Mental models left out of B: `" + sanitize.Line(strings.Join(ids, "`, `")) + "`\n\n")
+	}
+	switch bt.state {
+	case turnFailed:
+		b.WriteString("### B failed\n\n" + bt.reason + "\n")
+		return
+	case turnAnswered:
+		writeAnswer(b, bt)
+	default:
+		return
+	}
+	a, bs := sideOf(cmp.a), sideOf(bt)
+	b.WriteString("\n### What only one answer used\n\n")
+	lines := 0
+	for _, k := range []struct {
+		name string
+		a, b []string
+	}{{"mental model", a.models, bs.models}, {"memory", a.memories, bs.memories}, {"directive", a.directives, bs.directives}} {
+		for _, id := range only(k.a, k.b) {
+			b.WriteString("- only in A, " + k.name + ": " + usedItem(cmp.a, id) + "\n")
+			lines++
+		}
+		for _, id := range only(k.b, k.a) {
+			b.WriteString("- only in B, " + k.name + ": " + usedItem(bt, id) + "\n")
+			lines++
+		}
+	}
+	if lines == 0 {
+		b.WriteString("_Both answers used the same mental models, memories and directives._\n")
+	}
+}
+
+// usedItem names an evidence item of t by its key (its id, or its title when it has
+// none): the title, then the id.
+func usedItem(t *turn, key string) string {
+	for _, e := range t.evidence {
+		if e.id != key && (e.id != "" || e.title != key) {
+			continue
+		}
+		label := e.title
+		if e.name != "" {
+			label = e.name
+		}
+		switch {
+		case e.id == "":
+			return sanitize.Line(label)
+		case label == e.id:
+			return "`" + sanitize.Line(e.id) + "`"
+		}
+		return sanitize.Line(label) + " (`" + sanitize.Line(e.id) + "`)"
+	}
+	return "`" + sanitize.Line(key) + "`"
 }
 
 // headline is the first line of a question, shortened for a heading.

@@ -254,7 +254,7 @@ func TestExportMarkdownStates(t *testing.T) {
 		{question: "cancelled one\nsecond line", req: req, asked: uitest.Now, state: turnCancelled, took: 3e9},
 		{question: "still out", req: req, asked: uitest.Now, state: turnWaiting},
 	}
-	doc := exportMarkdown("bank\x1b]0;x\a", uitest.GoldenURL, uitest.Now, turns)
+	doc := exportMarkdown("bank\x1b]0;x\a", uitest.GoldenURL, uitest.Now, turns, nil)
 	for _, want := range []string{
 		"# Reflect transcript: bank", "Exported 2026-11-30 09:00 UTC from " + uitest.GoldenURL + " with hindsight-tui; 3 turns.",
 		"## 1. failed one", "### Failed\n\nthe server refused the request (HTTP 400): no",

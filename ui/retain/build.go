@@ -9,6 +9,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
 )
 
 // field is one input of the form, in tab order.
@@ -99,7 +100,7 @@ func buildItem(v values, genDocID string) (client.MemoryItem, fieldErrors) {
 		item.DocumentID = genDocID
 	}
 	item.Tags = tagList(v.Tags, v.TagText)
-	if md, err := parseMetadata(v.Metadata); err != nil {
+	if md, err := components.ParseKeyValues(v.Metadata); err != nil {
 		errs[fMetadata] = err.Error()
 	} else {
 		item.Metadata = md
@@ -157,36 +158,6 @@ func timestampNote(s string) (string, error) {
 		return `sent as "unset": stored without a timestamp`, nil
 	}
 	return "sent as " + sent, nil
-}
-
-// parseMetadata reads key=value lines (values are strings, as the server requires).
-// Blank lines are skipped; a line without "=", an empty key or a key given twice is an
-// error that names the line.
-func parseMetadata(s string) (map[string]string, error) {
-	var out map[string]string
-	firstLine := map[string]int{}
-	for i, line := range strings.Split(s, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		switch {
-		case !ok:
-			return nil, fmt.Errorf("line %d: %q is not key=value", i+1, clip(line, 30))
-		case k == "":
-			return nil, fmt.Errorf("line %d: the key before = is empty", i+1)
-		case firstLine[k] != 0:
-			return nil, fmt.Errorf("line %d: key %q is already on line %d (keys must be unique)", i+1, clip(k, 30), firstLine[k])
-		}
-		firstLine[k] = i + 1
-		if out == nil {
-			out = map[string]string{}
-		}
-		out[k] = v
-	}
-	return out, nil
 }
 
 // parseEntities reads entity hints separated by commas or newlines: "name" or

@@ -8,6 +8,7 @@ import (
 
 	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
+	"hindsight-tui/ui/components"
 )
 
 func TestParseTimestamp(t *testing.T) {
@@ -83,7 +84,7 @@ func checkParse[T any](t *testing.T, name string, parse func(string) (T, error),
 }
 
 func TestParseMetadata(t *testing.T) {
-	checkParse(t, "parseMetadata", parseMetadata, []parseCase[map[string]string]{
+	checkParse(t, "ParseKeyValues", components.ParseKeyValues, []parseCase[map[string]string]{
 		{in: "", want: nil},
 		{in: "\n  \n", want: nil},
 		{in: "source=slack", want: map[string]string{"source": "slack"}},

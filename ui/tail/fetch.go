@@ -118,15 +118,9 @@ func operationEvent(bank string, o *client.Operation) Event {
 // auditEvent is an audited call: its action and transport, and for recall and
 // reflect the query text of the request.
 func auditEvent(a *client.AuditLogEntry) Event {
-	status := "ok"
-	switch {
-	case a.DurationMS == nil:
-		status = "running"
-	case a.Failed():
-		status = "failed"
-	}
+	status := components.AuditStatus(a)
 	text := a.Transport
-	q, items := requestOf(a.Request)
+	q, items := components.AuditRequest(a.Request)
 	if q != "" {
 		text += " · “" + q + "”"
 	}
@@ -134,20 +128,7 @@ func auditEvent(a *client.AuditLogEntry) Event {
 		text += " · " + common.Plural(items, "item", "items")
 	}
 	return Event{Kind: KindAudit, ID: a.ID, Bank: line(a.BankID), At: a.StartedAt.Time, What: line(a.Action),
-		Status: status, Text: line(text), Bad: status == "failed", Detail: detail(a)}
-}
-
-// requestOf is what a row says of an audited request: the query of a recall or
-// reflect, the number of items of a retain.
-func requestOf(raw json.RawMessage) (query string, items int) {
-	var r struct {
-		Query string            `json:"query"`
-		Items []json.RawMessage `json:"items"`
-	}
-	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &r) != nil {
-		return "", 0
-	}
-	return r.Query, len(r.Items)
+		Status: status, Text: line(text), Bad: status == components.AuditFailed, Detail: detail(a)}
 }
 
 // llmEvent is a failed LLM request: which call and what went wrong.
@@ -167,7 +148,7 @@ func llmEvent(bank string, r *client.LLMRequest) Event {
 		bank = r.BankID
 	}
 	return Event{Kind: KindLLMError, ID: r.ID, Bank: line(bank), At: r.StartedAt.Time, What: line(what), Status: line(r.Status),
-		Text: line(strings.TrimSpace(text)), Bad: true, Detail: detail(r)}
+		Text: line(strings.TrimSpace(text)), Bad: true, Run: r.TraceID, Detail: detail(r)}
 }
 
 // line is untrusted text made one safe line, cut to what a row can ever show.

@@ -352,6 +352,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.dscroll = len(m.dlines)
 		case key.Matches(k, tk.Pause):
 			return m.togglePause()
+		case key.Matches(k, tk.Source):
+			return showSource(m.detail)
 		}
 		return nil
 	}
@@ -390,8 +392,25 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.toggleKind(KindAudit)
 	case key.Matches(k, tk.LLMErrors):
 		m.toggleKind(KindLLMError)
+	case key.Matches(k, tk.Source):
+		return showSource(m.selected())
 	}
 	return nil
+}
+
+// showSource opens an event where it lives: an operation in the Operations pane, a
+// failed LLM request among its run's calls.
+func showSource(e *Event) tea.Cmd {
+	if e == nil {
+		return nil
+	}
+	switch e.Kind {
+	case KindOperation:
+		return common.Emit(common.ShowPaneMsg{ID: common.PaneOperations, Then: common.ShowOperationMsg{BankID: e.Bank, OperationID: e.ID}})
+	case KindLLMError:
+		return common.Emit(common.ShowPaneMsg{ID: common.PaneLLMLog, Then: common.ShowLLMRunMsg{BankID: e.Bank, TraceID: e.Run, CallID: e.ID}})
+	}
+	return common.Toast("an audit entry has no pane of its own yet: enter shows all of it")
 }
 
 // togglePause stops following (the poll in flight is cancelled, no timer is set) or
@@ -422,7 +441,7 @@ func (m *Model) move(n int) {
 func (m *Model) ShortHelp() []key.Binding {
 	lk, tk := m.keys.List, m.keys.Tail
 	if m.detail != nil {
-		return []key.Binding{lk.Up, lk.Down, m.backKey(), tk.Pause}
+		return []key.Binding{lk.Up, lk.Down, m.backKey(), tk.Source, tk.Pause}
 	}
 	return []key.Binding{tk.Pause, lk.Up, lk.Down, m.openKey(), tk.AllBanks, tk.Operations, tk.Audit, tk.LLMErrors}
 }
@@ -431,7 +450,7 @@ func (m *Model) ShortHelp() []key.Binding {
 func (m *Model) FullHelp() [][]key.Binding {
 	lk, tk := m.keys.List, m.keys.Tail
 	return [][]key.Binding{
-		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom, m.openKey(), m.backKey()},
+		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom, m.openKey(), tk.Source, m.backKey()},
 		{m.pauseKey(), m.pollKey(), tk.AllBanks, tk.Operations, tk.Audit, tk.LLMErrors},
 	}
 }

@@ -41,6 +41,7 @@ type Event struct {
 	Status string    // pending…failed, ok/failed, error
 	Text   string    // one line: the query, the error, the items
 	Bad    bool      // failed: drawn as an error
+	Run    string    // an LLM request's trace id: its run, in the LLM requests pane
 	Detail string
 }
 

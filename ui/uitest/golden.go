@@ -30,3 +30,11 @@ func RequireGolden(t testing.TB, v viewer) {
 	t.Helper()
 	golden.RequireEqual(t, []byte(Plain(View(t, v))))
 }
+
+// RequireGoldenColour is RequireGolden with the styling kept: the golden file holds
+// the escape sequences as drawn, so a change of colour or emphasis shows in its diff,
+// and the plain golden beside it shows what is left without colour.
+func RequireGoldenColour(t testing.TB, v viewer) {
+	t.Helper()
+	golden.RequireEqual(t, []byte(View(t, v)))
+}

@@ -3,7 +3,9 @@ package webhooks
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -116,6 +118,20 @@ func (m *Model) openForm(h *client.Webhook) tea.Cmd {
 	}
 	on := newCheck(m.c, "Enabled", "deliveries are sent", enabled, "enabled")
 	fields = append(fields, components.NewHeading(m.c, "Delivery"), on)
+	hc := client.WebhookHTTPConfig{Method: "POST", TimeoutSeconds: defaultTimeout}
+	if h != nil {
+		hc = h.HTTPConfig
+	}
+	get := newCheck(m.c, "Send with GET", "sends no body", strings.EqualFold(hc.Method, "GET"), "http_config.method")
+	timeout := components.NewTextField(m.c, "Timeout (seconds)", strconv.Itoa(defaultTimeout), "http_config.timeout_seconds")
+	if hc.TimeoutSeconds > 0 {
+		timeout.SetValue(strconv.Itoa(hc.TimeoutSeconds))
+	}
+	headers := components.NewEditorField(m.c, "Headers", "Name=value, one per line", 3, "http_config.headers")
+	headers.SetValue(components.FormatKeyValues(hc.Headers))
+	params := components.NewEditorField(m.c, "Query parameters", "key=value, one per line", 3, "http_config.params")
+	params.SetValue(components.FormatKeyValues(hc.Params))
+	fields = append(fields, get, timeout, headers, params)
 
 	bank, cl := m.bank, m.c.Client
 	submit := func() (components.Request, error) {
@@ -133,6 +149,8 @@ func (m *Model) openForm(h *client.Webhook) tea.Cmd {
 		if len(types) == 0 {
 			bad["event_types"] = "tick at least one event"
 		}
+		cfg, cfgBad := httpConfig(get.on, timeout.Value(), headers.Value(), params.Value())
+		maps.Copy(bad, cfgBad)
 		if len(bad) > 0 {
 			return nil, bad
 		}
@@ -140,7 +158,7 @@ func (m *Model) openForm(h *client.Webhook) tea.Cmd {
 		if h == nil {
 			s := secret.Value()
 			return func(ctx context.Context) (tea.Cmd, error) {
-				out, err := cl.CreateWebhook(ctx, bank, client.CreateWebhookRequest{URL: u, Secret: s, EventTypes: types, Enabled: &en})
+				out, err := cl.CreateWebhook(ctx, bank, client.CreateWebhookRequest{URL: u, Secret: s, EventTypes: types, Enabled: &en, HTTPConfig: &cfg})
 				if err != nil {
 					return nil, underURL(err)
 				}
@@ -149,7 +167,7 @@ func (m *Model) openForm(h *client.Webhook) tea.Cmd {
 		}
 		id := h.ID
 		return func(ctx context.Context) (tea.Cmd, error) {
-			out, err := cl.UpdateWebhook(ctx, bank, id, client.UpdateWebhookRequest{URL: &u, EventTypes: &types, Enabled: &en})
+			out, err := cl.UpdateWebhook(ctx, bank, id, client.UpdateWebhookRequest{URL: &u, EventTypes: &types, Enabled: &en, HTTPConfig: &cfg})
 			if err != nil {
 				return nil, underURL(err)
 			}
@@ -157,6 +175,34 @@ func (m *Model) openForm(h *client.Webhook) tea.Cmd {
 		}, nil
 	}
 	return common.OpenDialog(components.NewForm(m.c, title, op, verb, submit, fields...))
+}
+
+// defaultTimeout is the server's delivery timeout when none is given, in seconds.
+const defaultTimeout = 30
+
+// httpConfig reads the form's delivery settings. The whole config is always sent: on
+// an edit the server replaces it, so what the form shows is what is kept.
+func httpConfig(get bool, timeout, headers, params string) (client.WebhookHTTPConfig, components.Invalid) {
+	bad := components.Invalid{}
+	cfg := client.WebhookHTTPConfig{Method: "POST", TimeoutSeconds: defaultTimeout}
+	if get {
+		cfg.Method = "GET"
+	}
+	if t := strings.TrimSpace(timeout); t != "" {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 1 {
+			bad["http_config.timeout_seconds"] = "a whole number of seconds, 1 or more"
+		}
+		cfg.TimeoutSeconds = n
+	}
+	var err error
+	if cfg.Headers, err = components.ParseKeyValues(headers); err != nil {
+		bad["http_config.headers"] = err.Error()
+	}
+	if cfg.Params, err = components.ParseKeyValues(params); err != nil {
+		bad["http_config.params"] = err.Error()
+	}
+	return cfg, bad
 }
 
 // underURL files the server's 400 under the URL field: the only body the routes refuse

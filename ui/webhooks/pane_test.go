@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -416,5 +417,65 @@ func TestEditKeepsUnknownEvent(t *testing.T) {
 		if a.Key == "e" || a.Key == "D" || a.Key == "n" {
 			t.Fatalf("the deliveries offer %q", a.Name)
 		}
+	}
+}
+
+// formField is the form's field that takes the server field name.
+func formField[F components.Field](t *testing.T, f *components.Form, name string) F {
+	t.Helper()
+	for _, x := range f.Fields() {
+		if ff, ok := x.(F); ok && x.Accepts(name) {
+			return ff
+		}
+	}
+	t.Fatalf("no %s field", name)
+	var zero F
+	return zero
+}
+
+// The delivery settings (method, timeout, headers, query parameters) show in the edit
+// form as stored and go back whole, since the server replaces them; a bad timeout or
+// header line is refused under its field before anything is sent.
+func TestHTTPSettingsRoundTrip(t *testing.T) {
+	m, h := demo(t)
+	stored := client.WebhookHTTPConfig{Method: "GET", TimeoutSeconds: 10,
+		Headers: map[string]string{"X-Team": "ops", "Authorization": "Bearer a=b"}, Params: map[string]string{"src": "tui"}}
+	if _, err := h.C.Client.CreateWebhook(context.Background(), bank, client.CreateWebhookRequest{
+		URL: "https://hooks.example.com/get", HTTPConfig: &stored}); err != nil {
+		t.Fatal(err)
+	}
+	h.Keys("r", "G", "e")
+	f := uitest.Front[*components.Form](h)
+	timeout := formField[*components.TextField](t, f, "http_config.timeout_seconds")
+	headers := formField[*components.EditorField](t, f, "http_config.headers")
+	if timeout.Value() != "10" || headers.Value() != "Authorization=Bearer a=b\nX-Team=ops" ||
+		formField[*components.EditorField](t, f, "http_config.params").Value() != "src=tui" {
+		t.Fatalf("the form does not hold the settings: timeout %q, headers %q", timeout.Value(), headers.Value())
+	}
+	h.Keys("ctrl+s")
+	if got := serverHooks(t, h)[3].HTTPConfig; h.Front() != nil || !reflect.DeepEqual(got, stored) {
+		t.Fatalf("an unchanged edit changed the settings: %+v", got)
+	}
+
+	h.Keys("e")
+	f = uitest.Front[*components.Form](h)
+	timeout = formField[*components.TextField](t, f, "http_config.timeout_seconds")
+	headers = formField[*components.EditorField](t, f, "http_config.headers")
+	timeout.SetValue("0")
+	headers.SetValue("X-Team=ops\nnot a header")
+	h.Keys("ctrl+s")
+	if h.Front() == nil || timeout.Error() == "" || !strings.Contains(headers.Error(), `line 2: "not a header" is not key=value`) {
+		t.Fatalf("bad settings were not refused: timeout %q, headers %q", timeout.Error(), headers.Error())
+	}
+	if got := serverHooks(t, h)[3].HTTPConfig; !reflect.DeepEqual(got, stored) {
+		t.Fatalf("refused settings were sent: %+v", got)
+	}
+	timeout.SetValue("15")
+	headers.SetValue("X-Team=ops")
+	formField[*check](t, f, "http_config.method").on = false
+	h.Keys("ctrl+s")
+	want := client.WebhookHTTPConfig{Method: "POST", TimeoutSeconds: 15, Headers: map[string]string{"X-Team": "ops"}, Params: map[string]string{"src": "tui"}}
+	if got := serverHooks(t, h)[3].HTTPConfig; h.Front() != nil || !reflect.DeepEqual(got, want) || m.selected().URL != "https://hooks.example.com/get" {
+		t.Fatalf("server: %+v, want %+v", got, want)
 	}
 }
