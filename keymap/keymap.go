@@ -33,6 +33,7 @@ type KeyMap struct {
 	BankDiff   BankDiff
 	BankConfig BankConfig
 	Transfer   Transfer // documents in and out: export, import, file retain
+	Extract    Extract
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -335,6 +336,7 @@ func Default() KeyMap {
 		Audit:    defaultAudit(),
 		BankDiff: defaultBankDiff(),
 		Transfer: defaultTransfer(),
+		Extract:  defaultExtract(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

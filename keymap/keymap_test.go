@@ -71,7 +71,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
 		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
 		{"Tail", bindings(km.Tail)}, {"Audit", bindings(km.Audit)}, {"AuditBar", bindings(km.Audit.Bar)},
-		{"Transfer", bindings(km.Transfer)},
+		{"Transfer", bindings(km.Transfer)}, {"Extract", bindings(km.Extract)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -124,7 +124,10 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"retain", []group{{"Global", without(bindings(km.Global), "Refresh")}, {"Retain", map[string]key.Binding{
 			"Submit": rt.Submit, "Editor": rt.Editor, "LoadFile": rt.LoadFile, "Batch": rt.Batch, "Cancel": rt.Cancel,
 			"Edit": rt.Edit, "Check": rt.Check, "Follow": rt.Follow, "Clear": rt.Clear,
-		}}, {"Transfer", map[string]key.Binding{"RetainFile": km.Transfer.RetainFile}}}},
+		}}, {"Transfer", map[string]key.Binding{"RetainFile": km.Transfer.RetainFile}},
+			{"Extract", map[string]key.Binding{"Preview": km.Extract.Preview}}}},
+		// The extraction preview, a dialog: the list keys scroll it beside its own.
+		{"extraction preview", []group{{"List", bindings(km.List)}, {"Extract", without(bindings(km.Extract), "Preview", "Reextract")}}},
 		// The mental models list and its open model: list keys, / filters the loaded
 		// models, r lists them again.
 		{"mental models", []group{global, {"List", bindings(km.List)}, {"Models", without(bindings(km.Models), "Leave")}}},
@@ -153,7 +156,8 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// list filter, beside the pane's own keys and the transfer keys.
 		{"documents", []group{global, {"List", without(bindings(km.List), "Filter")},
 			{"Documents", without(bindings(km.Documents), "Leave")},
-			{"Transfer", map[string]key.Binding{"Export": km.Transfer.Export, "Import": km.Transfer.Import}}}},
+			{"Transfer", map[string]key.Binding{"Export": km.Transfer.Export, "Import": km.Transfer.Import}},
+			{"Extract", map[string]key.Binding{"Reextract": km.Extract.Reextract}}}},
 		// The dialog following an export, import or file retain: esc stops following,
 		// enter closes it once the operation ended, c cancels it on the server.
 		{"transfer operation", []group{{"Form", map[string]key.Binding{"Cancel": km.Form.Cancel, "Confirm": km.Form.Confirm}},

@@ -216,6 +216,12 @@ func (m Model) actions() []common.Action {
 				out = append(out, common.Action{Name: "Go to Tags: the bank's tags and their memories", Key: strconv.Itoa(i+1) + " t",
 					Msg: common.ShowPaneMsg{ID: common.PaneEntities, Then: common.ShowTagsMsg{}}})
 			}
+			if t.ID == common.PaneRetain && m.focus != i+1 && !m.com.ReadOnly {
+				// The preview lives in the retain editor, behind its chord; named here so
+				// that it opens from anywhere.
+				out = append(out, common.Action{Name: "Extraction preview: what a retain of the form would store",
+					Msg: common.ShowPaneMsg{ID: common.PaneRetain, Then: common.ShowExtractionPreviewMsg{}}})
+			}
 		}
 		out = append(out, bankdiff.PaletteActions(m.com.ReadOnly)...)
 	} else {

@@ -2,6 +2,7 @@ package hindsighttest
 
 import (
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -18,26 +19,39 @@ type extractedFact struct {
 	text, factType string
 	names          []string // raw entity names: the caller's hints, then names in the text
 	entityIDs      []string // the bank entities they resolved to
+	occurredStart  *time.Time
+	occurredEnd    *time.Time
 }
 
 // extractItem is the extractor retain and dry-run extract share, so both find the same
-// facts for the same input: one fact per sentence (at most maxFactsPerItem), typed by
-// grammatical person, with the caller's entity hints and the capitalised names of the
-// sentence resolved in b as it goes, so a later sentence sees the entities an earlier
-// one created. emit receives each fact in order, before the next is extracted.
-func extractItem(b *bank, it retainItem, emit func(extractedFact)) {
+// facts for the same input and settings: one fact per sentence (at most
+// maxFactsPerItem, more in verbose mode) or per chunk (verbatim, chunks), typed by
+// grammatical person, dated by the calendar dates it names, with the caller's entity
+// hints and the capitalised names of the sentence resolved in b as it goes, so a
+// later sentence sees the entities an earlier one created (the chunks mode runs no
+// LLM: its facts are world facts with the hints alone). emit receives each fact in
+// order, before the next is extracted.
+func extractItem(b *bank, it retainItem, opts extractOptions, emit func(extractedFact)) {
 	skip := nonNameWords()
-	sentences := splitSentences(it.content)
-	if len(sentences) > maxFactsPerItem {
-		sentences = sentences[:maxFactsPerItem]
-	}
-	for _, sent := range sentences {
+	for _, piece := range opts.pieces(it.content) {
 		known := func(word string) bool {
 			_, ok := b.entityByName[strings.ToLower(word)]
 			return ok || containsFold(hintNames(it.entities), word) || capitalisedMidSentence(it.content, word)
 		}
-		names := extractNames(sent, skip, known)
-		f := extractedFact{text: sent, factType: factTypeOf(sent), entityIDs: linkEntities(b, it.entities, names)}
+		var names []string
+		factType := "world"
+		if opts.mode != "chunks" {
+			for _, sent := range splitSentences(piece) {
+				for _, n := range extractNames(sent, skip, known) {
+					if !containsFold(names, n) {
+						names = append(names, n)
+					}
+				}
+			}
+			factType = factTypeOf(piece)
+		}
+		f := extractedFact{text: piece, factType: factType, entityIDs: linkEntities(b, it.entities, names)}
+		f.occurredStart, f.occurredEnd = occurredRange(piece)
 		for _, n := range append(hintNames(it.entities), names...) {
 			if strings.TrimSpace(n) != "" && !containsFold(f.names, n) {
 				f.names = append(f.names, n)

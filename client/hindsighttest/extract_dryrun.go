@@ -12,12 +12,16 @@ var dryRunExtractKeys = []string{"content", "context", "timestamp", "agent_name"
 
 // handleDryRunExtract serves POST …/memories/dry-run-extract: the facts retain would
 // extract from content, stored nowhere. It runs the same extractor as retain against
-// a scratch copy of the bank's entities, so a retain of the same content right after
-// stores exactly these facts. A missing bank is not created.
+// a scratch copy of the bank's entities, with the bank's retain settings and the
+// call's overrides of them (retain_extraction_mode, retain_chunk_size), so a retain
+// of the same content right after, under the same settings, stores exactly these
+// facts. A missing bank is not created.
 func (s *Server) handleDryRunExtract(w http.ResponseWriter, r *http.Request, bankID string) {
 	q := newRequest(w, r)
 	f := q.body(false, dryRunExtractKeys...)
 	var it retainItem
+	var mode *string
+	var chunkSize *int
 	if f != nil {
 		before := len(q.errs)
 		it.content = f.reqStr("content")
@@ -33,19 +37,22 @@ func (s *Server) handleDryRunExtract(w http.ResponseWriter, r *http.Request, ban
 					Msg: "Input should be a valid datetime or date, invalid character in year", Input: *ts})
 			}
 		}
-		for _, key := range []string{"agent_name", "retain_mission", "retain_extraction_mode", "retain_custom_instructions", "llm_output_language"} {
+		for _, key := range []string{"agent_name", "retain_mission", "retain_custom_instructions", "llm_output_language"} {
 			f.str(key)
 		}
+		mode = f.str("retain_extraction_mode")
 		f.boolean("retain_extract_causal_links")
 		f.boolean("entities_allow_free_form")
-		f.integer("retain_chunk_size", -1<<31, noMax)
+		chunkSize = f.integer("retain_chunk_size", -1<<31, noMax)
 		forEachObject(f, "entity_labels", func(lf *fields) { lf.reqStr("key") })
 	}
 	if q.invalid() || !s.authorized(w, r) {
 		return
 	}
 	scratch := newBank(bankID, s.now())
+	opts := bankExtractOptions(scratch)
 	if b := s.store.banks[bankID]; b != nil {
+		opts = bankExtractOptions(b)
 		for id, e := range b.entities {
 			scratch.entities[id] = e
 		}
@@ -53,10 +60,20 @@ func (s *Server) handleDryRunExtract(w http.ResponseWriter, r *http.Request, ban
 			scratch.entityByName[name] = id
 		}
 	}
+	if mode != nil {
+		opts.mode = *mode
+	}
+	if chunkSize != nil && *chunkSize > 0 {
+		opts.chunkSize = *chunkSize
+	}
 	facts := []map[string]any{}
 	usage := tokenUsage{InputTokens: estimateTokens(it.content)}
-	extractItem(scratch, it, func(ef extractedFact) {
-		facts = append(facts, map[string]any{"text": ef.text, "fact_type": ef.factType, "entities": orEmpty(ef.names)})
+	extractItem(scratch, it, opts, func(ef extractedFact) {
+		fact := map[string]any{"text": ef.text, "fact_type": ef.factType, "entities": orEmpty(ef.names)}
+		if ef.occurredStart != nil {
+			fact["occurred_start"], fact["occurred_end"] = isoTime(*ef.occurredStart), isoTime(*ef.occurredEnd)
+		}
+		facts = append(facts, fact)
 		usage.OutputTokens += estimateTokens(ef.text)
 	})
 	usage.TotalTokens = usage.InputTokens + usage.OutputTokens

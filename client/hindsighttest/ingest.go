@@ -120,6 +120,7 @@ func (s *Server) ingestDocument(b *bank, g *docGroup, documentTags []string, rec
 	b.documents[d.id] = d
 
 	chunkAt := 0
+	opts := bankExtractOptions(b)
 	for _, it := range items {
 		itemTags := orEmpty(slices.Clone(documentTags))
 		for _, t := range it.tags {
@@ -127,13 +128,14 @@ func (s *Server) ingestDocument(b *bank, g *docGroup, documentTags []string, rec
 				itemTags = append(itemTags, t)
 			}
 		}
-		extractItem(b, it, func(f extractedFact) {
+		extractItem(b, it, opts, func(f extractedFact) {
 			chunkAt = locateChunk(d.chunks, f.text, chunkAt)
 			m := &memory{
 				id: newUUID(), bankID: b.id, text: f.text, factType: f.factType, context: it.context,
 				createdAt: stored, updatedAt: stored, tags: itemTags, metadata: it.metadata, documentID: d.id,
 				proofCount: 1, state: "valid", observationScopes: it.observationScopes,
 				consolidation: "done", consolidatedAt: timePtr(stored), entityIDs: f.entityIDs,
+				occurredStart: f.occurredStart, occurredEnd: f.occurredEnd,
 			}
 			if len(d.chunks) > 0 {
 				m.chunkID = d.chunks[chunkAt].id

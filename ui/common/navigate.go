@@ -73,6 +73,10 @@ type ShowProvenanceMsg struct {
 // ShowTagsMsg asks the entities pane to show the bank's tags.
 type ShowTagsMsg struct{}
 
+// ShowExtractionPreviewMsg asks the retain pane to preview what a retain of its form
+// would store (the palette's "Extraction preview", from any pane).
+type ShowExtractionPreviewMsg struct{}
+
 // ShowEntityMsg asks the entities pane to open an entity.
 type ShowEntityMsg struct {
 	BankID   string

@@ -124,7 +124,7 @@ func (m *Model) documentLines(w int) []string {
 	}
 	if m.det.chunk != "" {
 		if i := slices.IndexFunc(m.det.chunks, func(c client.Chunk) bool { return c.ChunkID == m.det.chunk }); i >= 0 && i < len(v.starts) {
-			m.det.scroll = v.starts[i]
+			m.det.scroll, m.det.pick = v.starts[i], i+1
 		}
 		m.det.chunk = ""
 	}
@@ -161,6 +161,7 @@ func (m *Model) textLines(w int, add func(string)) {
 func (m *Model) scrollText(n int) {
 	if m.open {
 		m.det.scroll = max(m.det.scroll+n, 0) // settle clamps the end
+		m.det.pick = 0
 	}
 }
 
@@ -175,10 +176,13 @@ func (m *Model) jumpChunk(d int) {
 		return
 	}
 	cur := m.det.scroll
+	if m.det.pick > 0 && m.det.pick <= len(starts) {
+		cur = starts[m.det.pick-1] // the chunk gone to, when the text fits and did not scroll
+	}
 	if d > 0 {
-		for _, s := range starts {
+		for i, s := range starts {
 			if s > cur {
-				m.det.scroll = s
+				m.det.scroll, m.det.pick = s, i+1
 				return
 			}
 		}
@@ -186,7 +190,7 @@ func (m *Model) jumpChunk(d int) {
 	}
 	for i := len(starts) - 1; i >= 0; i-- {
 		if starts[i] < cur {
-			m.det.scroll = starts[i]
+			m.det.scroll, m.det.pick = starts[i], i+1
 			return
 		}
 	}

@@ -66,6 +66,8 @@ func (m *Model) do(what string) tea.Cmd {
 		return m.openExport()
 	case doImport:
 		return m.openImport()
+	case doReextract:
+		return m.reextractChunk()
 	case doMemories:
 		if d := m.target(); d != nil {
 			return common.Emit(common.ShowPaneMsg{ID: common.PaneMemories,
@@ -109,6 +111,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return a(doExport)
 	case key.Matches(k, m.keys.Transfer.Import):
 		return a(doImport)
+	case key.Matches(k, m.keys.Extract.Reextract):
+		return a(doReextract)
 	case key.Matches(k, kd.NextChunk):
 		m.jumpChunk(1)
 	case key.Matches(k, kd.PrevChunk):
@@ -307,6 +311,8 @@ func (m *Model) syncKeys() {
 	kd.TextDown.SetEnabled(m.open)
 	m.keys.Transfer.Export.SetEnabled(m.bank != "")
 	m.keys.Transfer.Import.SetEnabled(m.bank != "" && !ro)
+	_, chunk := m.chunkInView()
+	m.keys.Extract.Reextract.SetEnabled(chunk)
 }
 
 // ShortHelp implements common.Pane.
@@ -327,7 +333,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{kl.Up, kl.Down, kl.PageUp, kl.PageDown, kl.Top, kl.Bottom, kl.Open, kl.Back},
 		{kd.Search, kd.Tags, kd.Match, m.keys.Global.Refresh},
-		{kd.TextDown, kd.TextUp, kd.NextChunk, kd.PrevChunk, kd.Memories},
+		{kd.TextDown, kd.TextUp, kd.NextChunk, kd.PrevChunk, m.keys.Extract.Reextract, kd.Memories},
 		{kd.EditTags, kd.Reprocess, kd.Delete},
 		{m.keys.Transfer.Export, m.keys.Transfer.Import},
 	}
@@ -346,6 +352,7 @@ func (m *Model) Actions() []common.Action {
 		}
 	}
 	add(kd.Memories, "Show the document's memories", doMemories)
+	add(m.keys.Extract.Reextract, "Re-extract the chunk in view and compare with its stored memories", doReextract)
 	add(kd.EditTags, "Edit the document's tags", doEditTags)
 	add(kd.Reprocess, "Reprocess the document", doReprocess)
 	add(kd.Delete, "Delete the document", doDelete)

@@ -168,6 +168,7 @@ type detail struct {
 	seq    int
 	cancel context.CancelFunc
 	scroll int // first line of the text viewer in view
+	pick   int // the chunk ] or [ (or a link) went to, plus one; 0: the chunk at the top
 	view   viewCache
 }
 

@@ -33,6 +33,7 @@ func (m *Model) syncKeys() {
 	k.Check.SetEnabled(!m.c.ReadOnly && sub.accepted() && sub.docID != "" && sub.phrase != "")
 	k.Follow.SetEnabled(!inForm && sub != nil && sub.follow.opID != "" && !sub.follow.done && !sub.follow.active)
 	k.Clear.SetEnabled(!inForm && editable)
+	m.keys.Extract.Preview.SetEnabled(!m.c.ReadOnly && st != nil)
 	switch {
 	case sub != nil && sub.busy:
 		k.Cancel.SetHelp("esc", "cancel the retain")
@@ -67,9 +68,9 @@ func nextField() key.Binding {
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys.Retain
 	if m.zone == zoneForm && m.focused {
-		return enabled(k.Submit, k.Check, nextField(), k.Leave, k.Toggle, k.Editor, k.LoadFile, k.Batch)
+		return enabled(k.Submit, k.Check, m.keys.Extract.Preview, nextField(), k.Leave, k.Toggle, k.Editor, k.LoadFile, k.Batch)
 	}
-	return enabled(k.Edit, k.Submit, k.Check, k.Cancel, k.Follow, k.Batch, k.Clear)
+	return enabled(k.Edit, k.Submit, k.Check, m.keys.Extract.Preview, k.Cancel, k.Follow, k.Batch, k.Clear)
 }
 
 // FullHelp implements common.Pane.
@@ -78,7 +79,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	f := m.keys.Form
 	groups := [][]key.Binding{
 		enabled(k.Submit, nextField(), f.PrevField, k.Toggle, k.Leave),
-		enabled(k.Editor, k.LoadFile, k.Batch, m.keys.Transfer.RetainFile),
+		enabled(k.Editor, k.LoadFile, k.Batch, m.keys.Transfer.RetainFile, m.keys.Extract.Preview),
 		enabled(k.Edit, k.Check, k.Cancel, k.Follow, k.Clear),
 	}
 	var out [][]key.Binding
@@ -125,6 +126,7 @@ func (m *Model) Actions() []common.Action {
 	add(k.LoadFile, "Retain: content from a file", doLoad)
 	add(k.Batch, "Retain a batch of items from a JSON or JSONL file", doBatch)
 	add(m.keys.Transfer.RetainFile, "Retain a file (upload)", doUpload)
+	add(m.keys.Extract.Preview, "Extraction preview: what a retain of the form would store", doPreview)
 	sub := m.cur.sub
 	if sub.accepted() && sub.docID != "" && sub.phrase != "" {
 		acts = append(acts, a("Check that recall finds the retained memory", k.Check, doCheck))

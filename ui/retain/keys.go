@@ -30,6 +30,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.do(doBatch)
 	case key.Matches(k, m.keys.Transfer.RetainFile):
 		return m.do(doUpload)
+	case key.Matches(k, m.keys.Extract.Preview):
+		return m.do(doPreview)
 	case key.Matches(k, kr.Check) && (m.zone != zoneForm || k.Text == ""):
 		// Its chord works from the fields too, where a plain letter is typing: the
 		// retain ends while the cursor is back in the content.
@@ -168,6 +170,8 @@ func (m *Model) do(kind string) tea.Cmd {
 		return m.resumeFollow()
 	case doClear:
 		return m.confirmClear()
+	case doPreview:
+		return m.openPreview()
 	}
 	return nil
 }

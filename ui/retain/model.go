@@ -280,6 +280,8 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case common.ActionMsg:
 		cmd = m.do(msg.Kind)
+	case common.ShowExtractionPreviewMsg:
+		cmd = m.do(doPreview)
 	default:
 		cmd = m.handleResult(msg)
 	}
