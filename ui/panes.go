@@ -55,7 +55,7 @@ func tabSpecs() []tabSpec {
 		{ID: "tail", Title: "Activity", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
-		{ID: "audit", Title: "Audit log", Short: "Audit", Secondary: true, New: func(c *common.Common) common.Pane { return audit.New(c) }},
+		{ID: common.PaneAudit, Title: "Audit log", Short: "Audit", Secondary: true, New: func(c *common.Common) common.Pane { return audit.New(c) }},
 		{ID: bankdiff.ID, Title: "Compare banks", Short: "Compare", Secondary: true, New: func(c *common.Common) common.Pane { return bankdiff.New(c) }},
 		{ID: "bankconfig", Title: "Bank configuration", Short: "Config", Feature: client.FeatureBankConfigAPI, Secondary: true, New: func(c *common.Common) common.Pane { return bankconfig.New(c) }},
 	}

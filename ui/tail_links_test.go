@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hindsight-tui/client/hindsighttest"
+	"hindsight-tui/ui/audit"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/llmlog"
 	"hindsight-tui/ui/operations"
@@ -13,13 +14,15 @@ import (
 )
 
 // O on a tail event opens it where it lives: an operation selected in the Operations
-// pane, a failed LLM request selected among its run's calls in LLM requests.
+// pane, a failed LLM request selected among its run's calls in LLM requests, an
+// audited call selected in the Audit log.
 func TestTailOpensAnEventInItsPane(t *testing.T) {
 	tp, h := uitest.Demo(t, tail.New, uitest.ID("tail"), uitest.Seed(hindsighttest.WithBankHealthSeed()))
 	w, ht := uitest.PaneSize(120, 40)
-	ops, llm := operations.New(h.C), llmlog.New(h.C)
+	ops, llm, al := operations.New(h.C), llmlog.New(h.C), audit.New(h.C)
 	h.Add(common.PaneOperations, ops, w, ht)
 	h.Add(common.PaneLLMLog, llm, w, ht)
+	h.Add(common.PaneAudit, al, w, ht)
 	h.SelectBank("travel-concierge") // has operations and failed LLM requests
 	h.Focus("tail")
 
@@ -54,5 +57,20 @@ func TestTailOpensAnEventInItsPane(t *testing.T) {
 	}
 	if v := uitest.Plain(uitest.View(t, llm)); !strings.Contains(v, "run ") {
 		t.Errorf("the list is not the run's calls:\n%s", v)
+	}
+
+	// An audited call of the demo bank, the only one auditing: not the newest, so the
+	// cursor has somewhere to go.
+	h.SelectBank(uitest.DemoBank)
+	h.Focus("tail")
+	h.Keys("e", "a") // audit entries only (operations are off, LLM errors were on)
+	h.Keys("j")
+	entry := only("audit")
+	h.Keys("O")
+	if n := len(h.Shown); h.Shown[n-1].ID != common.PaneAudit {
+		t.Fatalf("shown %+v", h.Shown)
+	}
+	if id := al.SelectedID(); id != entry {
+		t.Fatalf("the Audit log selected %q, want %q", id, entry)
 	}
 }

@@ -82,6 +82,7 @@ type Model struct {
 
 	cursor  int
 	keep    string // the entry id a reload puts the cursor back on
+	seek    string // an entry another pane linked to: its absence is said
 	actionW int    // the action column: the page's widest action, within bounds
 
 	detail  bool
@@ -178,8 +179,10 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	case common.BankSelectedMsg:
 		cmd = m.selectBank(msg.BankID)
+	case common.ShowAuditEntryMsg:
+		cmd = m.showEntry(msg)
 	case loadedMsg:
-		m.onLoaded(msg)
+		cmd = m.onLoaded(msg)
 	case enabledMsg:
 		if msg.bank == m.bank {
 			m.state = auditOn
@@ -212,12 +215,23 @@ func (m *Model) selectBank(id string) tea.Cmd {
 	m.f, m.sent, m.bad = filters{}, filters{}, ""
 	m.entries, m.loaded, m.err, m.stats, m.statsErr = nil, false, nil, nil, nil
 	m.state, m.cfgErr = auditUnknown, nil
-	m.offset, m.total, m.cursor, m.keep, m.detail = 0, 0, 0, "", false
+	m.offset, m.total, m.cursor, m.keep, m.seek, m.detail = 0, 0, 0, "", "", false
 	cmd := m.bar.Bind(id, &m.f)
 	if !m.activated {
 		return cmd
 	}
 	return tea.Batch(cmd, m.load())
+}
+
+// showEntry is another pane's link to an entry: the bank's entries from the newest,
+// without filters, the cursor on it (the load says when the first page lacks it).
+func (m *Model) showEntry(msg common.ShowAuditEntryMsg) tea.Cmd {
+	cmd := m.selectBank(msg.BankID)
+	m.activated = true
+	m.f, m.offset, m.detail = filters{}, 0, false
+	m.leaveBar()
+	m.keep, m.seek = msg.EntryID, msg.EntryID
+	return tea.Batch(cmd, m.bar.Sync(), m.load())
 }
 
 // stop cancels the load in flight; its answer, if any, is dropped.
@@ -297,31 +311,37 @@ func (m *Model) tick() tea.Cmd {
 }
 
 // onLoaded shows a page, unless the user has moved on since it was asked for.
-func (m *Model) onLoaded(msg loadedMsg) {
+func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 	if msg.seq != m.seq || msg.bank != m.bank {
-		return
+		return nil
 	}
 	m.loading, m.cancel = false, nil
 	m.state, m.cfgErr = msg.state, msg.cfgErr
 	m.stats, m.statsErr = msg.stats, msg.statsErr
 	if msg.err != nil {
 		m.err = msg.err
-		return
+		return nil
 	}
 	m.err, m.loaded = nil, true
 	m.total = msg.list.Total
 	m.entries = msg.list.Items
 	m.actionW = actionWidth(m.entries)
+	var missing tea.Cmd
 	m.cursor = 0
 	for i := range m.entries {
 		if m.entries[i].ID == m.keep && m.keep != "" {
 			m.cursor = i
 		}
 	}
-	m.keep = ""
+	if m.seek != "" && (m.selected() == nil || m.selected().ID != m.seek) {
+		missing = common.Toast("audit entry " + common.ShortID(m.seek) + " is not among the newest " +
+			common.Plural(len(m.entries), "entry", "entries") + ": ] pages back")
+	}
+	m.keep, m.seek = "", ""
 	if m.selected() == nil {
 		m.detail = false
 	}
+	return missing
 }
 
 // selected is the entry under the cursor, or nil.
@@ -456,3 +476,11 @@ func (m *Model) refilter() tea.Cmd {
 
 // bankName is the bank's id, one safe line.
 func (m *Model) bankName() string { return safeLine(m.bank) }
+
+// SelectedID is the id of the entry under the cursor ("" when none).
+func (m *Model) SelectedID() string {
+	if e := m.selected(); e != nil {
+		return e.ID
+	}
+	return ""
+}

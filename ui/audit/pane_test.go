@@ -352,3 +352,23 @@ func TestReplayOfWhatCannotBeReplayed(t *testing.T) {
 		}
 	}
 }
+
+// A link from another pane lists the bank's entries from the newest, filters dropped,
+// with the cursor on the entry; one the first page lacks is said, and the cursor stays
+// at the top.
+func TestShowEntryLink(t *testing.T) {
+	m, h := uitest.Demo(t, New, uitest.ID(common.PaneAudit), uitest.Bank("team-platform"))
+	l, err := h.C.Client.ListAuditLogs(t.Context(), uitest.DemoBank, client.ListAuditLogsParams{Limit: 5})
+	if err != nil || len(l.Items) < 3 {
+		t.Fatalf("the demo bank's entries: %v %+v", err, l)
+	}
+	want := l.Items[2].ID
+	h.Send(common.ShowPaneMsg{ID: common.PaneAudit, Then: common.ShowAuditEntryMsg{BankID: uitest.DemoBank, EntryID: want}})
+	if m.bank != uitest.DemoBank || m.SelectedID() != want || len(h.Toasts) != 0 {
+		t.Fatalf("bank %s, selected %q (want %q), toasts %q", m.bank, m.SelectedID(), want, h.Toasts)
+	}
+	h.Send(common.ShowPaneMsg{ID: common.PaneAudit, Then: common.ShowAuditEntryMsg{BankID: uitest.DemoBank, EntryID: "gone"}})
+	if m.cursor != 0 || len(h.Toasts) != 1 || !strings.Contains(h.Toasts[0], "audit entry gone is not among the newest") {
+		t.Fatalf("cursor %d, toasts %q", m.cursor, h.Toasts)
+	}
+}

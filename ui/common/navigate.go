@@ -17,6 +17,7 @@ const (
 	PaneOperations = "operations"
 	PaneDirectives = "directives"
 	PaneLLMLog     = "llm"
+	PaneAudit      = "audit"
 )
 
 // ShowPaneMsg focuses the pane with ID (a no-op when the server's features hide it)
@@ -96,4 +97,11 @@ type ShowLLMRunMsg struct {
 	BankID  string
 	TraceID string
 	CallID  string
+}
+
+// ShowAuditEntryMsg asks the audit log pane to list bank BankID's entries, unfiltered
+// from the newest, with the cursor on entry EntryID.
+type ShowAuditEntryMsg struct {
+	BankID  string
+	EntryID string
 }

@@ -399,7 +399,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // showSource opens an event where it lives: an operation in the Operations pane, a
-// failed LLM request among its run's calls.
+// failed LLM request among its run's calls, an audited call in the Audit log.
 func showSource(e *Event) tea.Cmd {
 	if e == nil {
 		return nil
@@ -410,7 +410,7 @@ func showSource(e *Event) tea.Cmd {
 	case KindLLMError:
 		return common.Emit(common.ShowPaneMsg{ID: common.PaneLLMLog, Then: common.ShowLLMRunMsg{BankID: e.Bank, TraceID: e.Run, CallID: e.ID}})
 	}
-	return common.Toast("an audit entry has no pane of its own yet: enter shows all of it")
+	return common.Emit(common.ShowPaneMsg{ID: common.PaneAudit, Then: common.ShowAuditEntryMsg{BankID: e.Bank, EntryID: e.ID}})
 }
 
 // togglePause stops following (the poll in flight is cancelled, no timer is set) or
