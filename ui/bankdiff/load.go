@@ -77,11 +77,7 @@ func readTemplate(path string) (raw []byte, t *client.BankTemplate, abs string, 
 	}
 	raw, err = os.ReadFile(abs)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, nil, abs, components.Invalid{"path": "cannot read " + abs + ": " + err.Error()}
+		return nil, nil, abs, components.Invalid{"path": "cannot read " + abs + ": " + components.UnwrapPath(err).Error()}
 	}
 	t = &client.BankTemplate{}
 	if err := json.Unmarshal(raw, t); err != nil {

@@ -83,7 +83,7 @@ func WriteFile(ctx context.Context, path, doc string) (string, error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(abs), ".hindsight-write-*.tmp")
 	if err != nil {
-		return "", fmt.Errorf("cannot write in %s: %w", filepath.Dir(abs), unwrapPath(err))
+		return "", fmt.Errorf("cannot write in %s: %w", filepath.Dir(abs), UnwrapPath(err))
 	}
 	_, werr := tmp.WriteString(doc)
 	if cerr := tmp.Close(); werr == nil {
@@ -97,19 +97,9 @@ func WriteFile(ctx context.Context, path, doc string) (string, error) {
 	}
 	if werr != nil {
 		_ = os.Remove(tmp.Name())
-		return "", fmt.Errorf("write %s: %w", abs, unwrapPath(werr))
+		return "", fmt.Errorf("write %s: %w", abs, UnwrapPath(werr))
 	}
 	return abs, nil
-}
-
-// unwrapPath keeps the reason of a path error ("permission denied"); the path is
-// already in the sentence.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // ByteSize is a file's size as people read it: "512 bytes", "12.3 KB", "4.0 MB".

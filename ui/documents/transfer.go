@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -34,10 +33,6 @@ const (
 	scopeSelected = "selected"
 	scopeListed   = "listed"
 )
-
-// maxArchiveBytes bounds an archive read for import: the server takes files up to
-// 100 MB.
-const maxArchiveBytes = 100 << 20
 
 // filtered reports whether the list shows less than the whole bank.
 func (m *Model) filtered() bool { return m.query != "" || len(m.tags.Tags()) > 0 }
@@ -194,39 +189,16 @@ func (m *Model) openImport() tea.Cmd {
 	return common.OpenDialog(components.NewForm(c, "Import documents", "import documents", "next", submit, path, into, conflict))
 }
 
-// readArchive reads a transfer zip: a regular file, within the server's size limit,
-// that starts like a zip.
+// readArchive reads a transfer zip: a file the server takes, that starts like a zip.
 func readArchive(path string) (string, []byte, error) {
-	abs, err := components.AbsPath(path)
+	abs, data, err := components.ReadLocal(path, components.ServerFileLimit)
 	if err != nil {
 		return "", nil, err
-	}
-	fi, err := os.Stat(abs)
-	switch {
-	case err != nil:
-		return "", nil, fmt.Errorf("cannot open %s: %w", abs, unwrapPath(err))
-	case fi.IsDir():
-		return "", nil, fmt.Errorf("%s is a directory; add the file name", abs)
-	case fi.Size() > maxArchiveBytes:
-		return "", nil, fmt.Errorf("%s is %s, more than the server's %s", abs, components.ByteSize(fi.Size()), components.ByteSize(maxArchiveBytes))
-	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		return "", nil, fmt.Errorf("cannot read %s: %w", abs, unwrapPath(err))
 	}
 	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
 		return "", nil, fmt.Errorf("%s is not a zip archive (a transfer archive is what X exports)", abs)
 	}
 	return abs, data, nil
-}
-
-// unwrapPath keeps the reason of a path error: the sentence names the path.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // confirmImport asks before importing data into bank; the import is queued on enter

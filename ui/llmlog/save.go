@@ -110,7 +110,7 @@ func WriteNew(ctx context.Context, path, doc string) (string, error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(abs), ".hindsight-write-*.tmp")
 	if err != nil {
-		return "", fmt.Errorf("cannot write in %s: %w", filepath.Dir(abs), unwrapPath(err))
+		return "", fmt.Errorf("cannot write in %s: %w", filepath.Dir(abs), components.UnwrapPath(err))
 	}
 	defer os.Remove(tmp.Name())
 	_, werr := tmp.WriteString(doc)
@@ -127,20 +127,7 @@ func WriteNew(ctx context.Context, path, doc string) (string, error) {
 		}
 	}
 	if werr != nil {
-		return "", fmt.Errorf("write %s: %w", abs, unwrapPath(werr))
+		return "", fmt.Errorf("write %s: %w", abs, components.UnwrapPath(werr))
 	}
 	return abs, nil
-}
-
-// unwrapPath keeps the reason of a path error; the path is already in the sentence.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

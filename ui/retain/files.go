@@ -67,39 +67,21 @@ func readText(path string) (string, error) {
 	fi, err := os.Stat(path)
 	switch {
 	case err != nil:
-		return "", fmt.Errorf("cannot open it: %w", unwrapPath(err))
+		return "", fmt.Errorf("cannot open it: %w", components.UnwrapPath(err))
 	case fi.IsDir():
 		return "", fmt.Errorf("it is a directory")
 	case fi.Size() > maxFileBytes:
-		return "", fmt.Errorf("it is %s, more than the %s the editor takes", byteSize(fi.Size()), byteSize(maxFileBytes))
+		return "", fmt.Errorf("it is %s, more than the %s the editor takes", components.ByteSize(fi.Size()), components.ByteSize(maxFileBytes))
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("cannot read it: %w", unwrapPath(err))
+		return "", fmt.Errorf("cannot read it: %w", components.UnwrapPath(err))
 	}
 	if !utf8.Valid(data) {
 		return "", fmt.Errorf("it is not UTF-8 text")
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	return strings.TrimPrefix(text, "\ufeff"), nil
-}
-
-// unwrapPath drops the path from an *os.PathError: the dialog already shows it.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // openLoad asks for a file whose text goes into the content field.

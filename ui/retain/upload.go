@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -22,9 +21,6 @@ import (
 
 // doUpload is the file retain action (common.ActionMsg.Kind).
 const doUpload = "upload"
-
-// maxUploadBytes is the server's limit for one file.
-const maxUploadBytes = 100 << 20
 
 // openUpload asks for a file and what to retain it with: a document id, a context
 // and tags, all optional.
@@ -56,26 +52,11 @@ func (m *Model) openUpload() tea.Cmd {
 	return common.OpenDialog(components.NewForm(c, title, "retain a file", "upload", submit, path, docID, ctxField, tags))
 }
 
-// readUpload reads a file to upload: a regular file within the server's limit.
+// readUpload reads a file to upload: a file the server takes.
 func readUpload(path string) (string, []byte, error) {
-	abs, err := components.AbsPath(path)
+	abs, data, err := components.ReadLocal(path, components.ServerFileLimit)
 	if err != nil {
 		return "", nil, err
-	}
-	fi, err := os.Stat(abs)
-	switch {
-	case err != nil:
-		return "", nil, fmt.Errorf("cannot open %s: %w", abs, unwrapPath(err))
-	case fi.IsDir():
-		return "", nil, fmt.Errorf("%s is a directory; add the file name", abs)
-	case fi.Size() > maxUploadBytes:
-		return "", nil, fmt.Errorf("%s is %s, more than the server's %s", abs, components.ByteSize(fi.Size()), components.ByteSize(maxUploadBytes))
-	case fi.Size() == 0:
-		return "", nil, fmt.Errorf("%s is empty", abs)
-	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		return "", nil, fmt.Errorf("cannot read %s: %w", abs, unwrapPath(err))
 	}
 	return filepath.Base(abs), data, nil
 }
