@@ -33,6 +33,7 @@ type Overview struct {
 
 	loadingProfile bool
 	loadingStats   bool
+	loadingModels  bool
 	seq            int
 	cancel         context.CancelFunc
 
@@ -170,8 +171,9 @@ func (o *Overview) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 	case statsLoadedMsg:
 		cmd = o.onStats(msg)
 	case modelsLoadedMsg:
-		if o.current(msg.seq, msg.bankID) {
-			o.models = msg.counts
+		if o.current(msg.seq, msg.bankID) && o.loadingModels {
+			o.models, o.loadingModels = msg.counts, false
+			o.done()
 		}
 	case bankSavedMsg:
 		if msg.profile.BankID == o.bankID {
@@ -276,7 +278,7 @@ func (o *Overview) load(refresh bool) tea.Cmd {
 	o.seq++
 	ctx, cancel := context.WithCancel(context.Background())
 	o.cancel = cancel
-	o.loadingProfile, o.loadingStats = true, true
+	o.loadingProfile, o.loadingStats, o.loadingModels = true, true, true
 	seq, id, c := o.seq, o.bankID, o.c
 	profile := func() tea.Msg {
 		rctx, done := c.Context(ctx)
@@ -330,10 +332,10 @@ func (o *Overview) stop() {
 		o.cancel()
 		o.cancel = nil
 	}
-	o.loadingProfile, o.loadingStats = false, false
+	o.loadingProfile, o.loadingStats, o.loadingModels = false, false, false
 }
 
-func (o *Overview) loading() bool { return o.loadingProfile || o.loadingStats }
+func (o *Overview) loading() bool { return o.loadingProfile || o.loadingStats || o.loadingModels }
 
 func (o *Overview) current(seq int, id string) bool {
 	return seq == o.seq && id == o.bankID
@@ -390,7 +392,8 @@ func (o *Overview) markDeleted() {
 	o.deleted, o.profile, o.stats, o.profErr, o.statsErr = true, nil, nil, nil, nil
 }
 
-// done releases the load's context once both answers are in.
+// done releases the load's context once all three answers are in: the one that comes
+// last must not find its request cancelled.
 func (o *Overview) done() {
 	if !o.loading() && o.cancel != nil {
 		o.cancel()

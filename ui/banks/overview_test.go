@@ -1,6 +1,8 @@
 package banks
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"context"
 	"strings"
 	"testing"
@@ -233,5 +235,22 @@ func TestOverviewRefreshesWhenBanksChange(t *testing.T) {
 	h.Send(common.BanksChangedMsg{})
 	if o.stats == nil || o.stats.TotalNodes <= before {
 		t.Fatalf("memories %d after the change, %d before", o.stats.TotalNodes, before)
+	}
+}
+
+// The three halves of a load answer in any order: the last one in must not find its
+// request cancelled by the two before it (the mental models came last in the app, and
+// were lost).
+func TestOverviewLoadHalvesInAnyOrder(t *testing.T) {
+	o := NewOverview(uitest.NewCommon(t, uitest.DemoServer(t)))
+	batch, ok := o.show("writer-agent")().(tea.BatchMsg)
+	if !ok || len(batch) < 3 {
+		t.Fatalf("the load is %T", batch)
+	}
+	for _, i := range []int{0, 1, 2} { // profile, stats, then the models
+		o.Update(batch[i]())
+	}
+	if o.models == nil || o.models.inSync+o.models.stale == 0 || o.loading() {
+		t.Fatalf("models %+v, loading %v", o.models, o.loading())
 	}
 }
