@@ -175,8 +175,8 @@ func TestTagsHaveTheirOwnEntry(t *testing.T) {
 	mustContain(t, h.screen(), "━ Entities", "filter (server): source:*", "t entities")
 }
 
-// The activity panes are found by the names users know them by: typing the name in
-// the palette and pressing enter opens that pane.
+// The activity and settings panes are found by the names users know them by: typing
+// the name in the palette and pressing enter opens that pane.
 func TestPaletteOpensTheActivityPanes(t *testing.T) {
 	h := realModel(t, uitest.DemoServer(t), 120, 40)
 	h.run(h.m.Init(), 0)
@@ -184,7 +184,8 @@ func TestPaletteOpensTheActivityPanes(t *testing.T) {
 		t.Fatalf("not connected: %v", h.m.conn.err)
 	}
 	for name, title := range map[string]string{
-		"Activity": "Activity", "LLM requests": "LLM requests", "Webhooks": "Webhooks",
+		"Activity": "Activity", "LLM requests": "LLM requests", "Webhooks": "Webhooks", "Audit log": "Audit log",
+		"Bank configuration": "Bank configuration", "Compare banks": "Compare banks",
 	} {
 		h.press("1", ":")
 		h.typeText(name)
