@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the README screenshots: runs the real binary against the built-in demo
 # server in a private tmux server, captures each screen with its colours
-# (capture-pane -e) and renders it to PNG with freeze, about 1,400 px wide, then
-# compresses it with pngquant (installed with apt-get when missing and run as root).
+# (capture-pane -e), renders it to SVG with freeze and to PNG with rsvg-convert, about
+# 1,400 px wide, then compresses it with pngquant (these, and the JetBrains Mono font,
+# are installed with apt-get when missing and run as root).
 # A shot whose screen text is the same as last time (screenshots/text/NAME.txt) is not
 # rendered again, so an unchanged screen adds nothing to the history. Run from
 # anywhere: make screenshots (FORCE=1 renders every shot).
@@ -15,11 +16,16 @@ sock="$work/tmux.sock"
 trap 'tmux -S "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
 command -v tmux >/dev/null || { echo "screenshots: tmux is required" >&2; exit 1; }
-if ! command -v pngquant >/dev/null; then
+# pngquant compresses, rsvg-convert renders the SVG, with the screens' font installed.
+need=()
+command -v pngquant >/dev/null || need+=(pngquant)
+command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
+fc-list 2>/dev/null | grep -q "JetBrains Mono" || need+=(fonts-jetbrains-mono)
+if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pngquant </dev/null >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" </dev/null >/dev/null
   else
-    echo "screenshots: pngquant is required (apt-get install pngquant)" >&2
+    echo "screenshots: ${need[*]} required (apt-get install ${need[*]})" >&2
     exit 1
   fi
 fi
@@ -90,10 +96,12 @@ shot() {
       s/\e\[([0-9;:]*)m/ my $p = $1; if ($p eq "" || $p eq "0") { $st = "" } else { $st .= "\e[${p}m" } "\e[${p}m" /ge;
       $_ = $pre . $_;' |
     sed -e 's/\x1b\[49m/\x1b[48;2;23;23;23m/g' >"$work/$file.ansi"
-  # freeze draws PNGs at four times the SVG's size; a 4.7 px font makes a 120-column
-  # screen about 1,400 px wide.
-  (cd "$root" && "${FREEZE[@]}" "$work/$file.ansi" -o "$work/$file.png" \
+  # freeze writes the SVG; rsvg-convert draws it four times as large with the installed
+  # JetBrains Mono (freeze's own PNG renderer crashes on some machines): a 4.7 px font
+  # makes a 120-column screen about 1,400 px wide.
+  (cd "$root" && "${FREEZE[@]}" "$work/$file.ansi" -o "$work/$file.svg" \
     --window=false --font.size 4.7 --padding 6 --margin 0 --border.radius 3 >/dev/null)
+  rsvg-convert -z 4 "$work/$file.svg" -o "$work/$file.png"
   pngquant --quality 70-95 --speed 1 --strip --force --output "$out/$file.png" "$work/$file.png"
   echo "wrote screenshots/$file.png ($(($(wc -c <"$out/$file.png") / 1024)) KB)"
 }
@@ -443,3 +451,94 @@ keys tail Enter
 wait_for tail "events"
 sleep 0.5
 shot tail tail
+# The family assistant's audit log, turned on here: a recall made, then a fact retained
+# that the same recall now finds, and the logged recall replayed: then against now.
+start audit 120 40 --demo --bank family-assistant
+wait_for audit "Family assistant"
+keys audit :
+wait_for audit "type to filter commands"
+keys audit -l "Audit log"
+keys audit Enter
+wait_for audit "auditing is off"
+keys audit A
+wait_for audit "Turn auditing on"
+keys audit Enter
+wait_for audit "auditing is on"
+keys audit 3
+sleep 0.5
+keys audit -l "school pickup schedule"
+keys audit Enter
+wait_for audit "results"
+close audit
+keys audit 5
+sleep 0.5
+keys audit -l "Maya's school pickup is at 3:15 pm on weekdays; Grandma does Fridays."
+keys audit C-s
+wait_for audit "retained 1 item"
+close audit
+keys audit :
+wait_for audit "type to filter commands"
+keys audit -l "Audit log"
+keys audit Enter
+wait_for audit "school pickup schedule"
+shot audit audit
+keys audit j
+sleep 0.3
+keys audit p
+wait_for audit "then/now"
+shot audit audit-replay
+# The bank configuration of the platform team, one recall default overridden.
+start config 120 40 --demo --bank team-platform
+wait_for config "Platform team"
+keys config :
+wait_for config "Create bank"
+keys config -l "Bank configuration"
+keys config Enter
+wait_for config "46 keys"
+keys config /
+keys config -l "recall_max_tokens"
+keys config Enter
+wait_for config "1 of 46"
+keys config Enter
+wait_for config "Edit recall_max_tokens"
+keys config C-u
+keys config -l 3000
+keys config Enter
+wait_for config "PATCH"
+shot config bank-config-preview
+keys config Enter
+wait_for config "override"
+close config
+keys config Escape
+sleep 0.4
+shot config bank-config
+# What retain would extract from a note, without storing it, beside a verbose mode.
+start extract 120 40 --demo --bank family-assistant
+wait_for extract "Family assistant"
+keys extract 5
+sleep 0.5
+keys extract -l "Noah starts karate on Thursdays at 6 pm from 2027-01-07. Grandma arrives on 2026-12-20 and stays two weeks; Maya wants her to come to the school play."
+keys extract C-x
+wait_for extract "tokens"
+keys extract o
+wait_for extract "Candidate retain settings"
+keys extract Tab C-u
+keys extract -l verbatim
+keys extract C-s
+wait_for extract "Candidate: mode verbatim"
+shot extract extraction-preview
+# Two banks compared: the platform team against the ops runbook.
+start diff 120 40 --demo --bank team-platform
+wait_for diff "Platform team"
+keys diff :
+wait_for diff "Create bank"
+keys diff -l "Compare banks"
+keys diff Enter
+wait_for diff "a template file"
+keys diff j j j j j j j
+sleep 0.3
+keys diff Enter
+wait_for diff "differences"
+keys diff j Space
+sleep 0.3
+shot diff compare-banks
