@@ -131,6 +131,7 @@ type Recall struct {
 	Compare   key.Binding // keep the results as A and edit a copy of the filters as B; in the comparison, edit B again
 	SaveAB    key.Binding // in the comparison: write it to a markdown file
 	Detail    key.Binding // show or hide the detail panel
+	Scores    key.Binding // every score of each result on its row, in place of its tags
 	DetailUp  key.Binding
 	DetailDn  key.Binding
 	Searching key.Binding // esc while a search runs: cancel it
@@ -208,6 +209,7 @@ func Default() KeyMap {
 			Compare:     key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "compare A/B")),
 			SaveAB:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write comparison (markdown)")),
 			Detail:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "detail")),
+			Scores:      key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "score columns/tags")),
 			DetailUp:    key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "scroll detail up")),
 			DetailDn:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "scroll detail down")),
 			Searching:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel search")),

@@ -67,6 +67,10 @@ func TestGoldenViews(t *testing.T) {
 			m.cur.filters = filters{trace: true}
 			query(h, m, "coffee")
 		}},
+		{name: "score-columns", bank: uitest.DemoBank, setup: func(t *testing.T, h *uitest.Host, m *Model) {
+			query(h, m, "coffee")
+			h.Keys("s")
+		}},
 		{name: "untrusted-text", bank: "team-platform", setup: func(t *testing.T, h *uitest.Host, m *Model) {
 			query(h, m, "log line pasted during the payout batch postmortem")
 		}},

@@ -21,6 +21,7 @@ func (m *Model) syncKeys() {
 	k.Recall.Filters.SetEnabled(hasBank)
 	inResults := hasResults && !m.showTrace && !m.showExplain
 	k.Recall.Detail.SetEnabled(inResults)
+	k.Recall.Scores.SetEnabled(inResults)
 	k.Recall.DetailUp.SetEnabled(inResults)
 	k.Recall.DetailDn.SetEnabled(inResults)
 	k.List.Open.SetEnabled(hasResults && !m.showExplain)
@@ -62,7 +63,7 @@ func (m *Model) syncKeys() {
 func (m *Model) compareKeys() {
 	k, d, s := &m.keys, m.c.Keys, &m.cmp
 	for _, b := range []*key.Binding{&k.Recall.Filters, &k.Recall.Reset, &k.Recall.Trace, &k.Recall.CopyCode,
-		&k.Recall.Prompt, &k.Recall.Explain, &k.Recall.Unpin, &k.Recall.Detail, &k.Recall.DetailUp,
+		&k.Recall.Prompt, &k.Recall.Explain, &k.Recall.Unpin, &k.Recall.Detail, &k.Recall.Scores, &k.Recall.DetailUp,
 		&k.Recall.DetailDn, &k.Memories.Pin, &k.Recall.SaveCase} {
 		b.SetEnabled(false)
 	}
@@ -130,7 +131,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		enabled(k.Recall.Search, k.Recall.Submit, k.Recall.HistoryPrev, k.Recall.HistoryNext, k.Recall.Searching, k.Global.Refresh),
 		enabled(k.Recall.Filters, k.Recall.NextItem, k.Recall.PrevItem, k.Recall.Toggle, k.Recall.Leave, k.Recall.Reset),
 		enabled(k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom, k.List.Open),
-		enabled(k.Recall.Detail, k.Recall.DetailDn, k.Recall.DetailUp, k.Recall.Trace, k.List.Back, k.Recall.CopyCode, k.Recall.Prompt),
+		enabled(k.Recall.Detail, k.Recall.Scores, k.Recall.DetailDn, k.Recall.DetailUp, k.Recall.Trace, k.List.Back, k.Recall.CopyCode, k.Recall.Prompt),
 		enabled(k.Memories.Pin, k.Recall.Explain, k.Recall.Unpin, k.Recall.SaveCase),
 		enabled(k.Recall.Compare, k.Recall.SaveAB),
 	}

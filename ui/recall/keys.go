@@ -144,6 +144,8 @@ func (m *Model) resultsKey(k tea.KeyPressMsg) tea.Cmd {
 		m.moveTo(1 << 30)
 	case key.Matches(k, kr.Detail):
 		m.detailToggled = !m.detailToggled
+	case key.Matches(k, kr.Scores):
+		m.showScores = !m.showScores
 	case key.Matches(k, kr.DetailDn):
 		m.scrollDetail(3)
 	case key.Matches(k, kr.DetailUp):

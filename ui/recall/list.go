@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"hindsight-tui/client"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
 )
@@ -38,7 +39,7 @@ func (m *Model) listLines(w, h int) []string {
 // rowKey is what result i's drawing at width w depends on.
 func (m *Model) rowKey(i, w int) rowKey {
 	return rowKey{width: w, selected: i == m.cursor, active: i == m.cursor && m.focused && m.zone == zoneResults,
-		minute: m.c.Now().Unix() / 60, styles: m.c.Styles}
+		scores: m.showScores, minute: m.c.Now().Unix() / 60, styles: m.c.Styles}
 }
 
 // keepRows draws the rows in view at width w into their cache.
@@ -56,8 +57,9 @@ func (m *Model) keepRows(w int) {
 	}
 }
 
-// renderRow draws one result: rank, type badge, final score, tags (or "untagged") and
-// date, then the text on one line.
+// renderRow draws one result: rank, type badge, final score, tags (or "untagged"; or,
+// with the score columns on, every score the server gave) and date, then the text on
+// one line.
 func (m *Model) renderRow(r *row, i int, k rowKey) [2]string {
 	st := m.c.Styles
 	w := k.width
@@ -78,22 +80,44 @@ func (m *Model) renderRow(r *row, i int, k rowKey) [2]string {
 		sc = score(&r.res.Scores.Final)
 	}
 	tags := muted.Render("untagged")
-	if r.tags != "" {
+	switch {
+	case k.scores:
+		tags = scoreColumns(r.res.Scores, text, muted)
+	case r.tags != "":
 		tags = text.Render(r.tags)
 	}
 	left := text.Render(rank+" ") + badge.Render(components.TypeBadge(r.res.Type)) + fill.Render(" ") +
 		text.Render(sc) + fill.Render("  ") + tags
 	date := ""
-	if t := r.res.MentionedAt; !t.IsZero() {
-		date = common.RelTime(t.Time, m.c.Now())
-	} else if t := r.res.OccurredStart; !t.IsZero() {
-		date = common.RelTime(t.Time, m.c.Now())
+	switch {
+	case k.scores: // the columns take the date's room; the detail has the dates
+	case !r.res.MentionedAt.IsZero():
+		date = common.RelTime(r.res.MentionedAt.Time, m.c.Now())
+	case !r.res.OccurredStart.IsZero():
+		date = common.RelTime(r.res.OccurredStart.Time, m.c.Now())
 	}
 	indent := strings.Repeat(" ", m.res.rankW+1)
 	return [2]string{
 		gs.Render(g) + spreadStyled(left, muted.Render(date), fill, w-1),
 		gs.Render(g) + fill.Render(indent) + text.Render(components.Fit(r.text, max(w-1-len(indent), 0))),
 	}
+}
+
+// scoreColumns are the arms' scores of a result, labelled (rr reranker, sem semantic,
+// kw keyword), "–" where an arm did not surface it (the reranker's is absent when
+// reranking is off).
+func scoreColumns(s *client.Scores, text, muted lipgloss.Style) string {
+	col := func(label string, v *float64) string {
+		out := muted.Render(label + " ")
+		if v == nil {
+			return out + muted.Render("  –  ")
+		}
+		return out + text.Render(score(v))
+	}
+	if s == nil {
+		return muted.Render("no scores")
+	}
+	return col("rr", s.Reranker) + " " + col("sem", s.Semantic) + " " + col("kw", s.Keyword)
 }
 
 // spreadStyled puts styled left and right parts on one line of width cells, the gap

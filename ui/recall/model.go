@@ -82,6 +82,7 @@ type Model struct {
 	// detailToggled hides the detail panel beside a wide list, or shows it instead of
 	// a narrow one.
 	detailToggled bool
+	showScores    bool // the rows show every score in place of the tags
 
 	showTrace  bool
 	trace      *trace.Model

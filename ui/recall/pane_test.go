@@ -370,3 +370,25 @@ func TestUntrustedText(t *testing.T) {
 		t.Errorf("CJK text missing:\n%s", uitest.Plain(view))
 	}
 }
+
+// s puts every score a result has on its row in place of its tags, and back.
+func TestScoreColumns(t *testing.T) {
+	m, h := uitest.Demo(t, New, uitest.Bank(uitest.DemoBank))
+	query(h, m, "coffee")
+	r := m.res.rows[0].res
+	if r.Scores == nil || r.Scores.Reranker == nil || r.Scores.Semantic == nil {
+		t.Fatalf("the demo's first result has no arm scores: %+v", r.Scores)
+	}
+	want := "rr " + score(r.Scores.Reranker) + " sem " + score(r.Scores.Semantic)
+	if v := uitest.Plain(uitest.View(t, m)); strings.Contains(v, want) {
+		t.Fatalf("the score columns show before s:\n%s", v)
+	}
+	h.Keys("s")
+	if v := uitest.Plain(uitest.View(t, m)); !strings.Contains(v, want) {
+		t.Fatalf("s did not show %q:\n%s", want, v)
+	}
+	h.Keys("s")
+	if v := uitest.Plain(uitest.View(t, m)); strings.Contains(v, want) {
+		t.Fatalf("s again did not hide them:\n%s", v)
+	}
+}

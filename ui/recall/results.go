@@ -12,6 +12,7 @@ import (
 	"hindsight-tui/ui/codegen"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/trace"
 )
 
 // resultSet is one search's answer with everything the view needs precomputed, so a
@@ -26,7 +27,8 @@ type resultSet struct {
 	maxTokens int // the limit the request ran with
 	rankW     int // digits of the largest rank
 	// scores are the final scores' breakdowns from the trace, read once per answer.
-	scores map[string]client.ScoreBreakdown
+	scores  map[string]client.ScoreBreakdown
+	visited int // the memory nodes the search visited, from the trace; -1 when not said
 	// changed counts the results written since the answer (an edit or invalidation
 	// from the inspector, say): what the list shows of them is what recall returned.
 	changed map[string]common.MemoryChange
@@ -65,6 +67,7 @@ type rowKey struct {
 	width    int
 	selected bool
 	active   bool
+	scores   bool // the score columns in place of the tags
 	minute   int64
 	styles   *styles.Styles
 }
@@ -74,7 +77,10 @@ type rowKey struct {
 const rowTextMax = 600
 
 func newResultSet(c *common.Common, req client.RecallRequest, resp *client.RecallResponse, took time.Duration) *resultSet {
-	rs := &resultSet{req: req, resp: resp, took: took, maxTokens: defaultMaxTokens, scores: client.ScoreBreakdowns(resp.Trace)}
+	rs := &resultSet{req: req, resp: resp, took: took, maxTokens: defaultMaxTokens, scores: client.ScoreBreakdowns(resp.Trace), visited: -1}
+	if n, ok := trace.Visited(resp.Trace); ok {
+		rs.visited = n
+	}
 	if req.MaxTokens != nil {
 		rs.maxTokens = *req.MaxTokens
 	}

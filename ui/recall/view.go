@@ -118,7 +118,12 @@ func (m *Model) statusLines(w int) []string {
 		}
 		return []string{components.Fit(st.Subtle.Render(components.Truncate(hint, w)), w)}
 	}
-	right := st.Muted.Render(common.Plural(len(rs.rows), "result", "results") + " · " + latency(rs.took))
+	summary := common.Plural(len(rs.rows), "result", "results") + " · " + latency(rs.took)
+	if rs.visited >= 0 && w >= 80 { // the trace's count of memory nodes searched
+		summary = common.Plural(len(rs.rows), "result", "results") + " · " + common.Thousands(rs.visited) +
+			" nodes visited · " + latency(rs.took)
+	}
+	right := st.Muted.Render(summary)
 	switch {
 	case len(m.invalid) > 0 && m.invalid["query"] == "":
 		right = st.Warning.Render("not searched: fix the filter · ") + right

@@ -253,3 +253,13 @@ func readPhase(m map[string]any) phaseRow {
 	}
 	return p
 }
+
+// Visited is how many memory nodes the recall visited, as the trace's summary says
+// (total_nodes_visited); false when the trace has no such number.
+func Visited(raw json.RawMessage) (int, bool) {
+	d, problem := decode(raw)
+	if problem != "" || d == nil || !d.summary.visited.ok {
+		return 0, false
+	}
+	return int(d.summary.visited.v), true
+}
