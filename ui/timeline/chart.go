@@ -142,7 +142,7 @@ func axisLabel(r, rows, top int) string {
 	switch {
 	case r == rows-1:
 		return strconv.Itoa(top)
-	case rows >= 4 && r == rows/2-1:
+	case rows >= 4 && r == rows/2-1 && top >= 2:
 		return strconv.Itoa((top*(r+1) + rows/2) / rows)
 	}
 	return ""
@@ -191,8 +191,9 @@ func ticks(cols []column, g geometry, trunc string, w int) string {
 	return strings.TrimRight(string(line), " ")
 }
 
-// rangeLabel names a column's time range: "Nov 28", "Nov 28 – Nov 29",
-// "Nov 30 08:00 – 09:00".
+// rangeLabel names a column's time range: a bucket by its start ("Mon Nov 28",
+// "Nov 30 08:00"), added-up buckets by their span ("Nov 28 – Nov 29",
+// "Nov 30 08:00 – 10:00").
 func rangeLabel(c column, trunc string) string {
 	last := c.end.Add(-step(trunc))
 	if trunc == "day" {
@@ -200,6 +201,9 @@ func rangeLabel(c column, trunc string) string {
 			return c.start.Format("Mon Jan 2")
 		}
 		return c.start.Format("Jan 2") + " – " + last.Format("Jan 2")
+	}
+	if last.Equal(c.start) {
+		return c.start.Format("Jan 2 15:04")
 	}
 	to := c.end.Format("15:04")
 	if c.end.YearDay() != c.start.YearDay() && !c.end.Equal(c.end.Truncate(24*time.Hour)) {

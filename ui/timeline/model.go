@@ -15,7 +15,8 @@
 //
 // Every request carries a sequence number, so an answer the user has moved on from
 // (another bank, period or field, a newer reload) is dropped; esc cancels a load in
-// flight. r reloads and keeps the selected bucket by its time, not its position.
+// flight. r reloads and keeps the selected bucket by its time, not its position (a
+// period or field change too; on the current bucket it stays on the current one).
 // Nothing here writes to the server.
 package timeline
 
@@ -67,6 +68,7 @@ type Model struct {
 
 	cursor int       // the selected column
 	keep   time.Time // the time a load puts the cursor back on (zero = the newest)
+	newest bool      // a load puts the cursor on the newest bucket, whatever keep says
 
 	list list // the selected bucket's memories, while open
 
@@ -192,6 +194,7 @@ func (m *Model) stop() {
 func (m *Model) reload() tea.Cmd {
 	if c := m.selected(); c != nil {
 		m.keep = c.start
+		m.newest = m.cursor == len(m.cols)-1
 	}
 	return m.load()
 }
@@ -231,14 +234,14 @@ func (m *Model) onSeries(msg seriesMsg) {
 	m.err, m.series = nil, msg.series
 	m.regroup()
 	m.cursor = len(m.cols) - 1
-	if !m.keep.IsZero() {
+	if !m.keep.IsZero() && !m.newest {
 		for i, c := range m.cols {
 			if c.contains(m.keep) {
 				m.cursor = i
 			}
 		}
 	}
-	m.keep = time.Time{}
+	m.keep, m.newest = time.Time{}, false
 }
 
 // regroup fits the series to the pane's width, keeping the selected bucket.

@@ -235,3 +235,12 @@ func TestActions(t *testing.T) {
 		t.Errorf("field %s / %s", m.field, m.series.TimeField)
 	}
 }
+
+// On the current bucket, a period change stays on the current bucket.
+func TestNewestStaysNewest(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("[") // 1d: the day's start is an hour bucket 9 hours back
+	if m.cursor != len(m.cols)-1 {
+		t.Errorf("cursor %d of %d", m.cursor, len(m.cols))
+	}
+}
