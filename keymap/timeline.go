@@ -15,10 +15,10 @@ type Timeline struct {
 
 func defaultTimeline() Timeline {
 	return Timeline{
-		Left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "bucket before")),
-		Right:      key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "bucket after")),
-		NextPeriod: key.NewBinding(key.WithKeys("]", "p"), key.WithHelp("]/p", "longer period")),
-		PrevPeriod: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "shorter period")),
+		Left:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "earlier")),
+		Right:      key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "later")),
+		NextPeriod: key.NewBinding(key.WithKeys("]", "p"), key.WithHelp("]/p", "period")),
+		PrevPeriod: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "period back")),
 		Field:      key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "time field")),
 	}
 }

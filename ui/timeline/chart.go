@@ -117,10 +117,14 @@ func stack(c column, top, rows int) (bounds [4]int) {
 
 // cell is the glyph of row r (0 = bottom) of a column stacked to bounds and the
 // fact type that fills most of it (-1 for an empty cell): a full cell is its type's
-// glyph, the top cell the block of its height.
+// glyph, the top cell the block of its height; an empty bucket is a dot on the
+// bottom row, so every bucket can be counted.
 func cell(bounds [4]int, r int) (rune, int) {
 	lo := r * 8
 	fill := min(bounds[3]-lo, 8)
+	if bounds[3] == 0 && r == 0 {
+		return '·', -1
+	}
 	if fill <= 0 {
 		return ' ', -1
 	}

@@ -55,8 +55,11 @@ func TestStackCells(t *testing.T) {
 	if g, _ := cell(stack(column{counts: [3]int{0, 0, 1}}, 1000, 3), 0); g != '▁' {
 		t.Errorf("one memory of 1000 draws %q", g)
 	}
-	if g, k := cell(stack(column{}, 5, 3), 0); g != ' ' || k != -1 {
+	if g, k := cell(stack(column{}, 5, 3), 0); g != '·' || k != -1 {
 		t.Errorf("empty column draws %q", g)
+	}
+	if g, _ := cell(stack(column{}, 5, 3), 1); g != ' ' {
+		t.Errorf("empty column's second row draws %q", g)
 	}
 	if g, k := cell(stack(column{counts: [3]int{0, 0, 8}}, 8, 1), 0); g != '░' || k != 2 {
 		t.Errorf("observations draw %q %d", g, k)

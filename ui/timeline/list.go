@@ -74,7 +74,7 @@ func rowTime(r client.GraphRow, field string) time.Time {
 // openBucket lists the selected bucket's memories.
 func (m *Model) openBucket() tea.Cmd {
 	c := m.selected()
-	if c == nil || m.bank == "" {
+	if c == nil || m.bank == "" || c.total() == 0 {
 		return nil
 	}
 	m.list.stop()

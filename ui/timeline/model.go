@@ -354,7 +354,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.list.open {
 		return []key.Binding{lk.Up, lk.Down, lk.Open, lk.Back}
 	}
-	return []key.Binding{m.own.Left, m.own.Right, lk.Open, m.own.NextPeriod, m.own.Field}
+	return []key.Binding{m.own.NextPeriod, m.own.Field, m.own.Left, m.own.Right, lk.Open}
 }
 
 // FullHelp implements common.Pane.

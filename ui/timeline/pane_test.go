@@ -244,3 +244,21 @@ func TestNewestStaysNewest(t *testing.T) {
 		t.Errorf("cursor %d of %d", m.cursor, len(m.cols))
 	}
 }
+
+// enter on an empty bucket lists nothing: there is nothing to list.
+func TestEmptyBucketDoesNotOpen(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	for i, c := range m.cols {
+		if c.total() == 0 {
+			m.cursor = i
+			break
+		}
+	}
+	if m.cols[m.cursor].total() != 0 {
+		t.Skip("no empty bucket in the demo week")
+	}
+	h.Keys("enter")
+	if m.list.open {
+		t.Error("an empty bucket opened a list")
+	}
+}

@@ -131,6 +131,12 @@ func (m *Model) chart() []string {
 					style = style.Inherit(st.Selected)
 				}
 				s = style.Render(s)
+			} else if glyph == '·' {
+				style := st.Muted
+				if i == m.cursor {
+					style = st.Selected
+				}
+				s = style.Render(s)
 			}
 			b.WriteString(s)
 			if i < len(m.cols)-1 {
