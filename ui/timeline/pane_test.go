@@ -262,3 +262,19 @@ func TestEmptyBucketDoesNotOpen(t *testing.T) {
 		t.Error("an empty bucket opened a list")
 	}
 }
+
+// A narrower pane adds more buckets up per column and keeps the selected bucket.
+func TestResizeRegroups(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	h.Keys("]", "]") // 90d
+	busiest(t, m)
+	at, per := m.cols[m.cursor].start, m.per
+	m.SetSize(30, 20)
+	if m.per <= per || len(m.cols) > maxColumns(m.seriesTop(), 30) {
+		t.Fatalf("at 30 columns: %d columns of %d (was %d)", len(m.cols), m.per, per)
+	}
+	if !m.cols[m.cursor].contains(at) {
+		t.Errorf("the selection moved off %v", at)
+	}
+	uitest.CheckBox(t, uitest.View(t, m), 30, 20)
+}
