@@ -10,12 +10,12 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// The fact types a column stacks, bottom up, with the glyph of a full cell of each:
-// the stack reads without colour.
-var (
-	factTypes = [3]string{"world", "experience", "observation"}
-	fullGlyph = [3]rune{'█', '▓', '░'}
-)
+// factTypes are the fact types a column stacks, bottom up.
+var factTypes = [3]string{"world", "experience", "observation"}
+
+// fullGlyph is the glyph of a full cell of the kind-th fact type: the stacked bars'
+// part glyphs, as the overview draws the same types, so the stack reads without colour.
+func fullGlyph(kind int) rune { return []rune(components.PartGlyph(kind))[0] }
 
 // column is one column of the chart: one bucket of the series, or several adjacent
 // ones when the series has more buckets than the pane has columns.
@@ -137,7 +137,7 @@ func cell(bounds [4]int, r int) (rune, int) {
 	if fill < 8 {
 		return components.SparkLevel(fill), kind
 	}
-	return fullGlyph[kind], kind
+	return fullGlyph(kind), kind
 }
 
 // axisLabel is the count on the axis beside row r of rows (0 = bottom), the count

@@ -61,7 +61,7 @@ func TestStackCells(t *testing.T) {
 	if g, _ := cell(stack(column{}, 5, 3), 1); g != ' ' {
 		t.Errorf("empty column's second row draws %q", g)
 	}
-	if g, k := cell(stack(column{counts: [3]int{0, 0, 8}}, 8, 1), 0); g != '░' || k != 2 {
+	if g, k := cell(stack(column{counts: [3]int{0, 0, 8}}, 8, 1), 0); g != fullGlyph(2) || k != 2 {
 		t.Errorf("observations draw %q %d", g, k)
 	}
 }

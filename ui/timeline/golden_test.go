@@ -3,8 +3,6 @@ package timeline
 import (
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"hindsight-tui/ui/uitest"
 )
 
@@ -34,7 +32,7 @@ func TestGoldenViews(t *testing.T) {
 				h.Keys(sc.keys...)
 				uitest.RequireGoldenPane(t, m, term[0], term[1])
 				if sc.colour {
-					t.Run("colour", func(t *testing.T) { golden.RequireEqual(t, []byte(uitest.View(t, m))) })
+					t.Run("colour", func(t *testing.T) { uitest.RequireGoldenColour(t, m) })
 				}
 			})
 		}

@@ -63,8 +63,8 @@ func (m *Model) chartView() []string {
 	case m.series == nil:
 		return append(out, st.Muted.Render("Loading the time series…"))
 	}
-	legend := fmt.Sprintf("%s world  %s experience  %s observation", st.World.Render(string(fullGlyph[0])),
-		st.Experience.Render(string(fullGlyph[1])), st.Observation.Render(string(fullGlyph[2])))
+	legend := fmt.Sprintf("%s world  %s experience  %s observation", st.World.Render(string(fullGlyph(0))),
+		st.Experience.Render(string(fullGlyph(1))), st.Observation.Render(string(fullGlyph(2))))
 	if w >= 70 {
 		legend += st.Muted.Render("  (stacked, bottom up)")
 	}
