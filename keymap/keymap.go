@@ -34,6 +34,7 @@ type KeyMap struct {
 	BankConfig BankConfig
 	Transfer   Transfer // documents in and out: export, import, file retain
 	Extract    Extract
+	Timeline   Timeline
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -339,6 +340,7 @@ func Default() KeyMap {
 		BankDiff: defaultBankDiff(),
 		Transfer: defaultTransfer(),
 		Extract:  defaultExtract(),
+		Timeline: defaultTimeline(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),

@@ -162,6 +162,9 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// enter closes it once the operation ended, c cancels it on the server.
 		{"transfer operation", []group{{"Form", map[string]key.Binding{"Cancel": km.Form.Cancel, "Confirm": km.Form.Confirm}},
 			{"Transfer", map[string]key.Binding{"CancelOperation": km.Transfer.CancelOperation}}}},
+		// The timeline's chart and a bucket's memories: list keys beside the bucket
+		// cursor, the period and the time field.
+		{"timeline", []group{global, {"List", bindings(km.List)}, {"Timeline", bindings(km.Timeline)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

@@ -20,6 +20,7 @@ import (
 	"hindsight-tui/ui/reflect"
 	"hindsight-tui/ui/retain"
 	"hindsight-tui/ui/tail"
+	"hindsight-tui/ui/timeline"
 	"hindsight-tui/ui/webhooks"
 )
 
@@ -52,6 +53,7 @@ func tabSpecs() []tabSpec {
 		{ID: "directives", Title: "Directives", Secondary: true, New: func(c *common.Common) common.Pane { return directives.New(c) }},
 		{ID: "knowledge", Title: "Knowledge base", Short: "Knowledge", Secondary: true, New: func(c *common.Common) common.Pane { return knowledge.New(c) }},
 		{ID: "health", Title: "Health", Secondary: true, New: func(c *common.Common) common.Pane { return health.New(c) }},
+		{ID: "timeline", Title: "Timeline", Secondary: true, New: func(c *common.Common) common.Pane { return timeline.New(c) }},
 		{ID: "tail", Title: "Activity", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},

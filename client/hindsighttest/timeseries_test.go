@@ -3,6 +3,7 @@ package hindsighttest
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMemoriesTimeseries(t *testing.T) {
@@ -72,5 +73,60 @@ func TestMemoriesTimeseries(t *testing.T) {
 		if m := b.(map[string]any); m["world"] != 0.0 || m["experience"] != 0.0 || m["observation"] != 0.0 {
 			t.Errorf("missing bank %v", m)
 		}
+	}
+}
+
+// The buckets are UTC-aligned, a step apart and fully padded even when the clock is
+// off a boundary and not in UTC; the last one is the current, partial bucket; an
+// event field falls back to created_at for each memory without it, row by row.
+func TestMemoriesTimeseriesAlignmentAndFallback(t *testing.T) {
+	zone := time.FixedZone("IST", 5*3600+1800)
+	now := time.Date(2026, 11, 30, 9, 37, 12, 500_000_000, time.UTC).In(zone)
+	srv := newTestServer(t, WithSeed(smallSeed()), WithClock(func() time.Time { return now }))
+	retainSync(t, srv, "team", map[string]any{"content": "Undated note from the standup.", "timestamp": "unset"},
+		map[string]any{"content": "Erin shipped the billing fix.", "timestamp": "2026-11-30T09:05:00Z"})
+	for _, tc := range []struct {
+		query       string
+		count       int
+		step        time.Duration
+		first, last string
+	}{
+		{"?period=1h&time_field=mentioned_at", 60, time.Minute, "2026-11-30T08:38:00+00:00", "2026-11-30T09:37:00+00:00"},
+		{"?period=12h&time_field=mentioned_at", 12, time.Hour, "2026-11-29T22:00:00+00:00", "2026-11-30T09:00:00+00:00"},
+		{"?period=30d", 30, 24 * time.Hour, "2026-11-01T00:00:00+00:00", "2026-11-30T00:00:00+00:00"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			buckets := getObj(t, srv, "/v1/default/banks/team/stats/memories-timeseries"+tc.query)["buckets"].([]any)
+			if len(buckets) != tc.count {
+				t.Fatalf("%d buckets", len(buckets))
+			}
+			var prev time.Time
+			for i, b := range buckets {
+				s := b.(map[string]any)["time"].(string)
+				at, err := time.Parse(time.RFC3339, s)
+				if err != nil || !strings.HasSuffix(s, "+00:00") || !at.Equal(at.Truncate(tc.step)) || (i > 0 && at.Sub(prev) != tc.step) {
+					t.Errorf("bucket %d time %q", i, s)
+				}
+				prev = at
+			}
+			if buckets[0].(map[string]any)["time"] != tc.first || buckets[tc.count-1].(map[string]any)["time"] != tc.last {
+				t.Errorf("from %v to %v", buckets[0], buckets[tc.count-1])
+			}
+		})
+	}
+	minutes := getObj(t, srv, "/v1/default/banks/team/stats/memories-timeseries?period=1h&time_field=mentioned_at")["buckets"].([]any)
+	at := func(hhmm string) float64 {
+		for _, b := range minutes {
+			if m := b.(map[string]any); m["time"] == "2026-11-30T"+hhmm+":00+00:00" {
+				return m["world"].(float64) + m["experience"].(float64) + m["observation"].(float64)
+			}
+		}
+		t.Fatalf("no bucket %s", hhmm)
+		return 0
+	}
+	// The dated memory counts at its mention; the undated one at its ingest, now, in
+	// the last (partial) bucket; no other minute has any.
+	if at("09:05") == 0 || at("09:37") == 0 || at("09:20") != 0 {
+		t.Errorf("09:05 %v, 09:37 %v, 09:20 %v", at("09:05"), at("09:37"), at("09:20"))
 	}
 }

@@ -24,5 +24,11 @@ func Spark(values []int, top int) string {
 	return b.String()
 }
 
+// SparkLevel is the block glyph eighths/8 of a cell high (1 to 8, clamped): the top
+// cell of a column several rows high, such as the timeline's.
+func SparkLevel(eighths int) rune {
+	return sparkLevels[min(max(eighths, 1), len(sparkLevels))-1]
+}
+
 // SparkDay is t's calendar day in UTC, the slot of a daily chart.
 func SparkDay(t time.Time) time.Time { return t.UTC().Truncate(24 * time.Hour) }
