@@ -70,7 +70,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 		{"Global", bindings(km.Global)}, {"List", bindings(km.List)}, {"Banks", bindings(km.Banks)},
 		{"Form", bindings(km.Form)}, {"Operations", bindings(km.Operations)}, {"Recall", bindings(km.Recall)},
 		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
-		{"Tail", bindings(km.Tail)},
+		{"Tail", bindings(km.Tail)}, {"Neighbourhood", bindings(km.Neighbourhood)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -139,6 +139,12 @@ func TestKeysDoNotCollide(t *testing.T) {
 		{"webhooks", []group{global, {"List", bindings(km.List)}, {"Webhooks", without(bindings(km.Webhooks), "Check")}}},
 		// The LLM request log: list keys beside its own (the bar's keys act only in the bar).
 		{"llm requests", []group{global, {"List", bindings(km.List)}, {"LLMLog", bindings(km.LLMLog)}}},
+		// The neighbourhood: list movement beside its own keys (its enter hops and its
+		// esc walks back, in place of the list's open and back; it has no filter).
+		{"neighbourhood", []group{global, {"List", without(bindings(km.List), "Open", "Back", "Filter")},
+			{"Neighbourhood", bindings(km.Neighbourhood)}}},
+		// The entities list and detail: list keys beside the entity keys.
+		{"entities", []group{global, {"List", bindings(km.List)}, {"Entities", bindings(km.Entities)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

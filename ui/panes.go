@@ -11,6 +11,7 @@ import (
 	"hindsight-tui/ui/llmlog"
 	"hindsight-tui/ui/memories"
 	"hindsight-tui/ui/models"
+	"hindsight-tui/ui/neighbourhood"
 	"hindsight-tui/ui/operations"
 	"hindsight-tui/ui/recall"
 	"hindsight-tui/ui/reflect"
@@ -51,6 +52,7 @@ func tabSpecs() []tabSpec {
 		{ID: "tail", Title: "Activity", Secondary: true, New: func(c *common.Common) common.Pane { return tail.New(c) }},
 		{ID: "webhooks", Title: "Webhooks", Short: "Hooks", Secondary: true, New: func(c *common.Common) common.Pane { return webhooks.New(c) }},
 		{ID: common.PaneLLMLog, Title: "LLM requests", Short: "LLM", Secondary: true, New: func(c *common.Common) common.Pane { return llmlog.New(c) }},
+		{ID: common.PaneNeighbourhood, Title: "Neighbourhood", Short: "Links", Secondary: true, New: func(c *common.Common) common.Pane { return neighbourhood.New(c) }},
 	}
 }
 

@@ -7,16 +7,17 @@ package common
 
 // Pane ids, as in the root's tab list and the state file.
 const (
-	PaneOverview   = "overview"
-	PaneMemories   = "memories"
-	PaneRecall     = "recall"
-	PaneReflect    = "reflect"
-	PaneRetain     = "retain"
-	PaneDocuments  = "documents"
-	PaneEntities   = "entities"
-	PaneOperations = "operations"
-	PaneDirectives = "directives"
-	PaneLLMLog     = "llm"
+	PaneOverview      = "overview"
+	PaneMemories      = "memories"
+	PaneRecall        = "recall"
+	PaneReflect       = "reflect"
+	PaneRetain        = "retain"
+	PaneDocuments     = "documents"
+	PaneEntities      = "entities"
+	PaneOperations    = "operations"
+	PaneDirectives    = "directives"
+	PaneLLMLog        = "llm"
+	PaneNeighbourhood = "neighbourhood"
 )
 
 // ShowPaneMsg focuses the pane with ID (a no-op when the server's features hide it)
@@ -92,4 +93,20 @@ type ShowLLMRunMsg struct {
 	BankID  string
 	TraceID string
 	CallID  string
+}
+
+// ShowNeighbourhoodMsg asks the neighbourhood pane for the memories linked to memory
+// MemoryID of bank BankID (N in the memory inspector and the memories list). It starts
+// a new breadcrumb trail at that memory.
+type ShowNeighbourhoodMsg struct {
+	BankID   string
+	MemoryID string
+}
+
+// ShowCooccurrenceMsg asks the neighbourhood pane for the entities mentioned together
+// with entity EntityID (named EntityName) of bank BankID (c in the entities pane).
+type ShowCooccurrenceMsg struct {
+	BankID     string
+	EntityID   string
+	EntityName string
 }
