@@ -35,3 +35,14 @@ func show(id string) common.ShowNeighbourhoodMsg {
 
 // view is the pane's plain text.
 func view(t testing.TB, m *Model) string { t.Helper(); return ansi.Strip(uitest.View(t, m)) }
+
+// cooccurring is the message c sends for the demo bank's first entity.
+func cooccurring(t testing.TB, h *uitest.Host) common.ShowCooccurrenceMsg {
+	t.Helper()
+	ents, err := h.C.Client.ListEntities(context.Background(), uitest.DemoBank, 100, 0)
+	if err != nil || len(ents.Items) == 0 {
+		t.Fatalf("entities: %v", err)
+	}
+	e := ents.Items[0]
+	return common.ShowCooccurrenceMsg{BankID: uitest.DemoBank, EntityID: e.ID, EntityName: e.CanonicalName}
+}

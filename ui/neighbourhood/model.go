@@ -4,7 +4,7 @@
 //
 // The graph has no memory-id filter and returns edges only between the memories it
 // returns, so a hop fetches a bounded scope around the centre (see scopes): the
-// memory itself, then one graph call each for its document, its chunk, its tags (any)
+// memory itself, then one graph call each for its document, its chunk, its tags (any of them)
 // and its first entity names (q), at most maxRequests requests of at most scopeLimit
 // memories each, in one command. Nodes and edges are merged by id and the edges that
 // touch the centre kept; when a scope has more memories than the limit, the view says
@@ -203,6 +203,7 @@ func (m *Model) begin(target string) (context.Context, context.CancelFunc, int, 
 		m.spinning = true
 		tick = m.spin.Tick
 	}
+	m.syncKeys()
 	return ctx, cancel, m.seq, tick
 }
 
@@ -290,13 +291,16 @@ func (m *Model) current() *step {
 	return m.trail[len(m.trail)-1]
 }
 
-// rows is the current step's neighbours in the order they show.
-func (s *step) rows() []neighbour {
-	var out []neighbour
-	for _, g := range s.h.Groups {
-		out = append(out, g.Rows...)
+// at is the step's i-th neighbour in the order they show, or nil.
+func (s *step) at(i int) *neighbour {
+	for g := range s.h.Groups {
+		rows := s.h.Groups[g].Rows
+		if i >= 0 && i < len(rows) {
+			return &rows[i]
+		}
+		i -= len(rows)
 	}
-	return out
+	return nil
 }
 
 // selected is the neighbour under the cursor, or nil.
@@ -305,11 +309,7 @@ func (m *Model) selected() *neighbour {
 	if s == nil || m.cooc != nil {
 		return nil
 	}
-	rows := s.rows()
-	if s.cursor < 0 || s.cursor >= len(rows) {
-		return nil
-	}
-	return &rows[s.cursor]
+	return s.at(s.cursor)
 }
 
 // handleKey acts on a key.
@@ -342,7 +342,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if s == nil {
 		return nil
 	}
-	n := len(s.rows())
+	n := s.h.count()
 	page := max(m.rowsHeight()-1, 1)
 	switch {
 	case key.Matches(k, kl.Down):

@@ -29,10 +29,11 @@ type scope struct {
 }
 
 // scopes are the graph calls around mem: its document, its chunk, the observations
-// (for an observation), its tags (any of them) and as many of its first entity names (a substring search of text and
-// context) as the request budget leaves. The graph has no memory-id filter and links
-// only the memories it returns, so the neighbourhood is what these scopes share an
-// edge with the centre in. A memory with none of them gets the bank's newest.
+// (for an observation), its tags (any of them, untagged memories left out) and as
+// many of its first entity names (a substring search of text and context) as the
+// request budget leaves. The graph has no memory-id filter and links only the
+// memories it returns, so the neighbourhood is the edges to the centre within these
+// scopes. A memory with none of them gets the bank's newest.
 func scopes(mem *client.Memory) []scope {
 	var fixed []scope
 	if mem.DocumentID != "" {
@@ -47,8 +48,9 @@ func scopes(mem *client.Memory) []scope {
 		fixed = append(fixed, scope{"observations", client.GraphParams{Type: client.FactObservation, Limit: scopeLimit}})
 	}
 	if len(mem.Tags) > 0 {
+		// any_strict: "any" also matches every untagged memory of the bank.
 		fixed = append(fixed, scope{"tags " + strings.Join(mem.Tags, ", "),
-			client.GraphParams{Tags: mem.Tags, TagsMatch: "any", Limit: scopeLimit}})
+			client.GraphParams{Tags: mem.Tags, TagsMatch: "any_strict", Limit: scopeLimit}})
 	}
 	n := min(len(mem.Entities), entityQueries, maxRequests-1-len(fixed))
 	out := fixed

@@ -52,11 +52,14 @@ func (m *Model) settle() {
 		return
 	}
 	head := m.head(s)
-	rows, at := m.rowLines(s)
+	layout, at := items(s)
 	avail := max(m.height-len(head), 1)
-	s.offset = scrollTo(at, s.offset, avail, len(rows))
+	if at > 0 && layout[at-1].row < 0 && at-1 < s.offset {
+		at-- // the first row of a group brings its heading into view
+	}
+	s.offset = scrollTo(at, s.offset, avail, len(layout))
 	m.body = len(head)
-	m.lines = append(head, rows[min(s.offset, len(rows)):]...)
+	m.lines = append(head, m.rowLines(s, layout, s.offset, avail)...)
 }
 
 // status is the right end of the first line: what is loading, or the error.
@@ -166,24 +169,49 @@ func (m *Model) crumbs(width int) string {
 	return components.Truncate(st.Muted.Render(out[:last+len(sep)])+st.Bold.Render(out[last+len(sep):]), width)
 }
 
-// rowLines are the groups with their rows, and the line of the cursor's row.
-func (m *Model) rowLines(s *step) (lines []string, cursorLine int) {
-	st, w := m.c.Styles, m.width
-	if s.h.count() == 0 {
-		return []string{"", components.Fit(st.Muted.Render("no links to this memory in its scopes"), w)}, 0
-	}
+// item is one line of the rows: a group's heading (row < 0) or one of its rows.
+type item struct{ group, row int }
+
+// items lays the groups out as lines, without drawing them, and finds the line of
+// the cursor's row.
+func items(s *step) (out []item, cursorLine int) {
 	i := 0
-	for _, g := range s.h.Groups {
-		lines = append(lines, components.Fit(st.Section.Render(fmt.Sprintf("%s · %d", g.LinkType, len(g.Rows))), w))
-		for _, r := range g.Rows {
+	for g, gr := range s.h.Groups {
+		out = append(out, item{g, -1})
+		for r := range gr.Rows {
 			if i == s.cursor {
-				cursorLine = len(lines)
+				cursorLine = len(out)
 			}
-			lines = append(lines, m.row(r, i == s.cursor))
+			out = append(out, item{g, r})
 			i++
 		}
 	}
-	return lines, cursorLine
+	return out, cursorLine
+}
+
+// rowLines draws the lines of the rows from offset on, at most height of them.
+func (m *Model) rowLines(s *step, layout []item, offset, height int) []string {
+	st, w := m.c.Styles, m.width
+	if s.h.count() == 0 {
+		return []string{"", components.Fit(st.Muted.Render("no links to this memory in its scopes"), w)}
+	}
+	var lines []string
+	flat := 0
+	for _, it := range layout[:min(offset, len(layout))] {
+		if it.row >= 0 {
+			flat++
+		}
+	}
+	for _, it := range layout[min(offset, len(layout)):min(offset+height, len(layout))] {
+		g := s.h.Groups[it.group]
+		if it.row < 0 {
+			lines = append(lines, components.Fit(st.Section.Render(fmt.Sprintf("%s · %d", g.LinkType, len(g.Rows))), w))
+			continue
+		}
+		lines = append(lines, m.row(g.Rows[it.row], flat == s.cursor))
+		flat++
+	}
+	return lines
 }
 
 // row is one neighbour: weight, bar, type, date, the entity of an entity link, text.
