@@ -142,8 +142,10 @@ func (m *Model) scopeNote(h *hood) string {
 func (m *Model) crumbs(width int) string {
 	st := m.c.Styles
 	parts := make([]string, len(m.trail))
+	// Narrow panes cut each step shorter, so the last three still fit.
+	cw := min(crumbWidth, max((width-8)/min(len(m.trail), 3), 8))
 	for i, s := range m.trail {
-		label := components.Truncate(sanitize.Line(s.h.Centre.Text), crumbWidth)
+		label := components.Truncate(sanitize.Line(s.h.Centre.Text), cw)
 		if label == "" {
 			label = common.ShortID(s.h.Centre.ID)
 		}
@@ -222,7 +224,11 @@ func (m *Model) row(r neighbour, selected bool) string {
 		text = common.ShortID(r.ID)
 	}
 	if len(r.Entities) > 0 {
-		text = "[" + sanitize.Line(strings.Join(r.Entities, ", ")) + "] " + text
+		names := strings.Join(r.Entities, ", ")
+		if w < 90 && len(r.Entities) > 1 { // narrow: the first entity and how many more
+			names = fmt.Sprintf("%s +%d", r.Entities[0], len(r.Entities)-1)
+		}
+		text = "[" + sanitize.Line(names) + "] " + text
 	}
 	date := " " + m.day(r.Date)
 	if w < 64 {
