@@ -253,7 +253,7 @@ func (m *Model) settleCooc() {
 		m.status(common.Plural(len(c.Partners), "entity", "entities")), w)}
 	note := st.Muted.Render(fmt.Sprintf("counts of memories mentioning both · from the bank's %d strongest pairs", cooccurLimit))
 	if c.Truncated {
-		note = st.Warning.Render(fmt.Sprintf("⚠ truncated: the bank has more than %d pairs; weaker ones are not shown", cooccurLimit))
+		note = st.Warning.Render(fmt.Sprintf("⚠ truncated: the bank has %d pairs or more; weaker ones are not shown", cooccurLimit))
 	}
 	head = append(head, components.Fit(components.Truncate(note, w), w), "")
 	var rows []string
