@@ -9,6 +9,7 @@ import (
 	"hindsight-tui/client/hindsighttest"
 	"hindsight-tui/ui/common"
 	"hindsight-tui/ui/components"
+	"hindsight-tui/ui/entities"
 	"hindsight-tui/ui/memories"
 	"hindsight-tui/ui/uitest"
 )
@@ -265,5 +266,24 @@ func TestCooccurringEntities(t *testing.T) {
 	h.Keys("esc")
 	if m.cooc != nil {
 		t.Error("esc kept the entity view")
+	}
+}
+
+// c on an entity of the entities pane brings this pane forward on its co-occurrences.
+func TestFromEntitiesPane(t *testing.T) {
+	c := uitest.NewCommon(t, uitest.DemoServer(t))
+	h := uitest.Start(t, c, entities.New(c), uitest.ID(common.PaneEntities))
+	n := New(c)
+	w, ht := uitest.PaneSize(120, 40)
+	h.Add(common.PaneNeighbourhood, n, w, ht)
+	h.SelectBank(uitest.DemoBank)
+	h.Focus(common.PaneEntities)
+	h.Keys("c")
+	if len(h.Shown) != 1 || h.Shown[0].ID != common.PaneNeighbourhood {
+		t.Fatalf("shown %+v", h.Shown)
+	}
+	want := h.Shown[0].Then.(common.ShowCooccurrenceMsg)
+	if n.cooc == nil || n.cooc.EntityID != want.EntityID || want.EntityID == "" || len(n.cooc.Partners) == 0 {
+		t.Fatalf("cooc %+v, want %+v", n.cooc, want)
 	}
 }
