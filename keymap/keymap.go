@@ -35,6 +35,8 @@ type KeyMap struct {
 	Transfer   Transfer // documents in and out: export, import, file retain
 	Extract    Extract
 	Timeline   Timeline
+	// Neighbourhood is the memory neighbourhood pane's keys.
+	Neighbourhood Neighbourhood
 }
 
 // Global bindings work everywhere except while a text field captures input (then only
@@ -254,12 +256,14 @@ func Default() KeyMap {
 			Entity:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "open entity")),
 			Pin:           key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "pin as expected")),
 			Provenance:    key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "provenance")),
+			Neighbourhood: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "neighbourhood")),
 		},
 		Entities: Entities{
-			Memories: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
-			Recall:   key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "recall scoped to tag")),
-			Detail:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "list/detail")),
-			Tags:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "entities/tags")),
+			Memories:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
+			Recall:      key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "recall scoped to tag")),
+			Detail:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "list/detail")),
+			Tags:        key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "entities/tags")),
+			Cooccurring: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "co-occurring")),
 		},
 		Models: Models{
 			Leave:        key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("esc", "done")),
@@ -331,16 +335,17 @@ func Default() KeyMap {
 			Follow:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "follow operation")),
 			Clear:    key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "clear form")),
 		},
-		Compare:  defaultReflectCompare(),
-		Health:   defaultHealth(),
-		Tail:     defaultTail(),
-		Webhooks: defaultWebhooks(),
-		LLMLog:   defaultLLMLog(),
-		Audit:    defaultAudit(),
-		BankDiff: defaultBankDiff(),
-		Transfer: defaultTransfer(),
-		Extract:  defaultExtract(),
-		Timeline: defaultTimeline(),
+		Compare:       defaultReflectCompare(),
+		Health:        defaultHealth(),
+		Tail:          defaultTail(),
+		Webhooks:      defaultWebhooks(),
+		LLMLog:        defaultLLMLog(),
+		Audit:         defaultAudit(),
+		BankDiff:      defaultBankDiff(),
+		Transfer:      defaultTransfer(),
+		Extract:       defaultExtract(),
+		Timeline:      defaultTimeline(),
+		Neighbourhood: defaultNeighbourhood(),
 		Reflect: Reflect{
 			Ask:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "ask")),
 			Params:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "parameters")),
@@ -487,6 +492,8 @@ type Memories struct {
 	Pin key.Binding
 	// Provenance lists the LLM runs that created or used the memory.
 	Provenance key.Binding
+	// Neighbourhood shows the memory's linked memories, by link type.
+	Neighbourhood key.Binding
 }
 
 // Entities bindings act in the entities and tags panes, beside the list keys (/ filters
@@ -496,6 +503,8 @@ type Entities struct {
 	Recall   key.Binding // a recall scoped to the selected tag
 	Detail   key.Binding // move between the list and the detail's memories
 	Tags     key.Binding // switch the pane between entities and tags
+	// Cooccurring shows the entities mentioned together with the selected one.
+	Cooccurring key.Binding
 }
 
 // Directives bindings act in the directives pane, beside the list keys.

@@ -72,6 +72,7 @@ func TestEveryBindingIsDocumented(t *testing.T) {
 		{"Reflect", bindings(km.Reflect)}, {"Retain", bindings(km.Retain)}, {"Compare", bindings(km.Compare)},
 		{"Tail", bindings(km.Tail)}, {"Audit", bindings(km.Audit)}, {"AuditBar", bindings(km.Audit.Bar)},
 		{"Transfer", bindings(km.Transfer)}, {"Extract", bindings(km.Extract)},
+		{"Neighbourhood", bindings(km.Neighbourhood)},
 	} {
 		checkDocumented(t, g)
 	}
@@ -165,6 +166,12 @@ func TestKeysDoNotCollide(t *testing.T) {
 		// The timeline's chart and a bucket's memories: list keys beside the bucket
 		// cursor, the period and the time field.
 		{"timeline", []group{global, {"List", bindings(km.List)}, {"Timeline", bindings(km.Timeline)}}},
+		// The neighbourhood: list movement beside its own keys (its enter hops and its
+		// esc walks back, in place of the list's open and back; it has no filter).
+		{"neighbourhood", []group{global, {"List", without(bindings(km.List), "Open", "Back", "Filter")},
+			{"Neighbourhood", bindings(km.Neighbourhood)}}},
+		// The entities list and detail: list keys beside the entity keys.
+		{"entities", []group{global, {"List", bindings(km.List)}, {"Entities", bindings(km.Entities)}}},
 	} {
 		t.Run(tc.place, func(t *testing.T) { checkNoCollisions(t, tc.groups...) })
 	}

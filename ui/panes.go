@@ -15,6 +15,7 @@ import (
 	"hindsight-tui/ui/llmlog"
 	"hindsight-tui/ui/memories"
 	"hindsight-tui/ui/models"
+	"hindsight-tui/ui/neighbourhood"
 	"hindsight-tui/ui/operations"
 	"hindsight-tui/ui/recall"
 	"hindsight-tui/ui/reflect"
@@ -60,6 +61,7 @@ func tabSpecs() []tabSpec {
 		{ID: common.PaneAudit, Title: "Audit log", Short: "Audit", Secondary: true, New: func(c *common.Common) common.Pane { return audit.New(c) }},
 		{ID: bankdiff.ID, Title: "Compare banks", Short: "Compare", Secondary: true, New: func(c *common.Common) common.Pane { return bankdiff.New(c) }},
 		{ID: "bankconfig", Title: "Bank configuration", Short: "Config", Feature: client.FeatureBankConfigAPI, Secondary: true, New: func(c *common.Common) common.Pane { return bankconfig.New(c) }},
+		{ID: common.PaneNeighbourhood, Title: "Neighbourhood", Short: "Links", Secondary: true, New: func(c *common.Common) common.Pane { return neighbourhood.New(c) }},
 	}
 }
 

@@ -7,17 +7,18 @@ package common
 
 // Pane ids, as in the root's tab list and the state file.
 const (
-	PaneOverview   = "overview"
-	PaneMemories   = "memories"
-	PaneRecall     = "recall"
-	PaneReflect    = "reflect"
-	PaneRetain     = "retain"
-	PaneDocuments  = "documents"
-	PaneEntities   = "entities"
-	PaneOperations = "operations"
-	PaneDirectives = "directives"
-	PaneLLMLog     = "llm"
-	PaneAudit      = "audit"
+	PaneOverview      = "overview"
+	PaneMemories      = "memories"
+	PaneRecall        = "recall"
+	PaneReflect       = "reflect"
+	PaneRetain        = "retain"
+	PaneDocuments     = "documents"
+	PaneEntities      = "entities"
+	PaneOperations    = "operations"
+	PaneDirectives    = "directives"
+	PaneLLMLog        = "llm"
+	PaneAudit         = "audit"
+	PaneNeighbourhood = "neighbourhood"
 )
 
 // ShowPaneMsg focuses the pane with ID (a no-op when the server's features hide it)
@@ -104,4 +105,20 @@ type ShowLLMRunMsg struct {
 type ShowAuditEntryMsg struct {
 	BankID  string
 	EntryID string
+}
+
+// ShowNeighbourhoodMsg asks the neighbourhood pane for the memories linked to memory
+// MemoryID of bank BankID (N in the memory inspector and the memories list). It starts
+// a new breadcrumb trail at that memory.
+type ShowNeighbourhoodMsg struct {
+	BankID   string
+	MemoryID string
+}
+
+// ShowCooccurrenceMsg asks the neighbourhood pane for the entities mentioned together
+// with entity EntityID (named EntityName) of bank BankID (c in the entities pane).
+type ShowCooccurrenceMsg struct {
+	BankID     string
+	EntityID   string
+	EntityName string
 }

@@ -42,3 +42,10 @@ func JumpEntity(c *common.Common, bank, name string) tea.Cmd {
 		return common.ToastMsg{Text: "entity " + sanitize.Line(name) + " not found", Error: true}
 	}
 }
+
+// ShowNeighbourhood brings the neighbourhood pane forward on memory id of bank: the
+// inspector's and the memories list's N.
+func ShowNeighbourhood(bank, id string) tea.Cmd {
+	return common.Emit(common.ShowPaneMsg{ID: common.PaneNeighbourhood,
+		Then: common.ShowNeighbourhoodMsg{BankID: bank, MemoryID: id}})
+}

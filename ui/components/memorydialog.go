@@ -110,6 +110,7 @@ func (d *MemoryDialog) syncKeys() {
 	k.Entity.SetEnabled(mem != nil && len(mem.Entities) > 0)
 	k.Pin.SetEnabled(mem != nil)
 	k.Provenance.SetEnabled(mem != nil)
+	k.Neighbourhood.SetEnabled(mem != nil)
 }
 
 // Closed reports whether the dialog has asked the root to close it.
@@ -153,7 +154,7 @@ func (d *MemoryDialog) Help() []string {
 			}
 		}
 	}
-	for _, b := range []key.Binding{k.Document, k.Entity, k.Pin, k.Provenance} {
+	for _, b := range []key.Binding{k.Document, k.Entity, k.Pin, k.Provenance, k.Neighbourhood} {
 		if b.Enabled() {
 			h = append(h, b.Help().Key+" "+b.Help().Desc)
 		}
@@ -268,6 +269,9 @@ func (d *MemoryDialog) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		d.closed = true
 		return common.CloseDialog(common.Emit(common.ShowPaneMsg{ID: common.PaneLLMLog,
 			Then: common.ShowProvenanceMsg{BankID: d.bankID, MemoryID: d.mem.ID}}))
+	case key.Matches(k, mk.Neighbourhood) && d.mem != nil:
+		d.closed = true
+		return common.CloseDialog(ShowNeighbourhood(d.bankID, d.mem.ID))
 	case key.Matches(k, mk.Entity):
 		d.closed = true
 		return common.CloseDialog(JumpEntity(d.c, d.bankID, d.mem.Entities[0]))

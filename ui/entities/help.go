@@ -15,10 +15,10 @@ func (m *Model) ShortHelp() []key.Binding {
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		}
 	case zoneDetail:
-		return []key.Binding{lk.Up, lk.Down, withHelp(lk.Open, "open memory"), ek.Memories,
+		return []key.Binding{lk.Up, lk.Down, withHelp(lk.Open, "open memory"), ek.Memories, ek.Cooccurring,
 			withHelp(lk.Back, "back to list")}
 	}
-	return []key.Binding{lk.Up, lk.Down, withHelp(lk.Open, "linked memories"), lk.Filter, ek.Memories, withHelp(ek.Tags, "tags")}
+	return []key.Binding{lk.Up, lk.Down, withHelp(lk.Open, "linked memories"), lk.Filter, ek.Memories, withHelp(ek.Tags, "tags"), ek.Cooccurring}
 }
 
 // FullHelp implements common.Pane.
@@ -29,7 +29,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	lk, ek := m.keys.List, m.keys.Entities
 	return [][]key.Binding{
 		{lk.Up, lk.Down, lk.PageUp, lk.PageDown, lk.Top, lk.Bottom},
-		{withHelp(lk.Open, "linked memories"), ek.Detail, lk.Filter, ek.Memories, withHelp(ek.Tags, "tags"), m.keys.Global.Refresh},
+		{withHelp(lk.Open, "linked memories"), ek.Detail, lk.Filter, ek.Memories, ek.Cooccurring, withHelp(ek.Tags, "tags"), m.keys.Global.Refresh},
 	}
 }
 

@@ -37,6 +37,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(k, ek.Memories):
 		return m.jumpMemories()
+	case key.Matches(k, ek.Cooccurring):
+		return m.showCooccurring()
 	case key.Matches(k, m.keys.Global.Refresh):
 		return m.refresh()
 	default:
@@ -76,6 +78,8 @@ func (m *Model) detailKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.openMemory()
 	case key.Matches(k, ek.Memories):
 		return m.jumpMemories()
+	case key.Matches(k, ek.Cooccurring):
+		return m.showCooccurring()
 	case key.Matches(k, m.keys.Global.Refresh):
 		return m.refresh()
 	default:
@@ -105,6 +109,20 @@ func (m *Model) jumpMemories() tea.Cmd {
 	}
 	return common.Emit(common.ShowPaneMsg{ID: common.PaneMemories, Then: common.ShowMemoriesMsg{
 		BankID: m.bank, EntityID: e.ID, EntityName: sanitize.Line(e.CanonicalName)}})
+}
+
+// showCooccurring shows the entities mentioned with the selected entity, in the
+// neighbourhood pane.
+func (m *Model) showCooccurring() tea.Cmd {
+	e := m.det.entity
+	if e == nil {
+		e = m.selected()
+	}
+	if e == nil || m.bank == "" {
+		return nil
+	}
+	return common.Emit(common.ShowPaneMsg{ID: common.PaneNeighbourhood, Then: common.ShowCooccurrenceMsg{
+		BankID: m.bank, EntityID: e.ID, EntityName: e.CanonicalName}})
 }
 
 // Actions implements common.Actioner.

@@ -95,6 +95,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.jumpEntity()
 	case key.Matches(k, mk.Sources):
 		return m.openSources()
+	case key.Matches(k, mk.Neighbourhood):
+		if mem := m.current(); mem != nil {
+			return components.ShowNeighbourhood(m.bank, mem.ID)
+		}
 	case key.Matches(k, mk.Pin):
 		if mem := m.current(); mem != nil {
 			return common.Emit(common.PinMemoryMsg{BankID: m.bank, MemoryID: mem.ID, Text: mem.Text})

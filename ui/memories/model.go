@@ -250,6 +250,7 @@ func (m *Model) syncKeys() {
 	mk.Sources.SetEnabled(mem != nil && mem.FactType == client.FactObservation)
 	mk.Select.SetEnabled(!m.c.ReadOnly)
 	mk.Pin.SetEnabled(mem != nil)
+	mk.Neighbourhood.SetEnabled(mem != nil)
 	mk.SelectAll.SetEnabled(!m.c.ReadOnly && m.win.total > 0)
 }
 
@@ -267,6 +268,6 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{kl.Up, kl.Down, kl.Top, kl.Bottom, kl.PageUp, kl.PageDown, kl.Open, kl.Filter},
 		{mk.Type, mk.State, mk.Consolidation, mk.Search, mk.Tags, mk.TagsMatch, mk.Reset},
-		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources, mk.Pin},
+		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources, mk.Pin, mk.Neighbourhood},
 	}
 }
