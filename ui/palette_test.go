@@ -185,7 +185,8 @@ func TestPaletteOpensTheActivityPanes(t *testing.T) {
 	}
 	for name, title := range map[string]string{
 		"Activity": "Activity", "LLM requests": "LLM requests", "Webhooks": "Webhooks", "Audit log": "Audit log",
-		"Bank configuration": "Bank configuration", "Compare banks": "Compare banks",
+		"Bank configuration": "Bank configuration", "Compare banks": "Compare banks", "Timeline": "Timeline",
+		"Neighbourhood": "Neighbourhood",
 	} {
 		h.press("1", ":")
 		h.typeText(name)
