@@ -3,8 +3,6 @@ package neighbourhood
 import (
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"hindsight-tui/ui/uitest"
 )
 
@@ -36,9 +34,8 @@ func TestGoldenViews(t *testing.T) {
 				sc.setup(t, h)
 				if sc.color {
 					w, ht := uitest.PaneSize(term[0], term[1])
-					v := uitest.View(t, m)
-					uitest.CheckBox(t, v, w, ht)
-					golden.RequireEqual(t, []byte(v))
+					uitest.CheckBox(t, uitest.View(t, m), w, ht)
+					uitest.RequireGoldenColour(t, m)
 					return
 				}
 				uitest.RequireGoldenPane(t, m, term[0], term[1])

@@ -159,7 +159,7 @@ func TestGroupsAndOrder(t *testing.T) {
 		}
 	}
 	v := view(t, m)
-	for _, want := range []string{"semantic · ", "temporal · ", "entity · ", "▰"} {
+	for _, want := range []string{"semantic · ", "temporal · ", "entity · ", "█"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("no %q in\n%s", want, v)
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hindsight-tui/client"
@@ -13,17 +14,17 @@ import (
 	"hindsight-tui/ui/components"
 )
 
-// barCells is the width of a weight's bar: filled cells ▰ and empty ▱, so the
-// weight reads without colour.
+// barCells is the width of a weight's bar (components.SizeBar: eighths of a cell on
+// a dotted track), so the weight reads without colour.
 const barCells = 5
 
 // crumbWidth is the most cells one step of the breadcrumb takes.
 const crumbWidth = 24
 
-// bar draws fraction f (0..1) as barCells glyphs.
+// bar draws fraction f (0..1) as a bar of barCells cells, unstyled.
 func bar(f float64) string {
-	n := int(math.Round(min(max(f, 0), 1) * barCells))
-	return strings.Repeat("▰", n) + strings.Repeat("▱", barCells-n)
+	plain := lipgloss.NewStyle()
+	return components.SizeBar(int(math.Round(min(max(f, 0), 1)*1000)), 1000, barCells, plain, plain)
 }
 
 // day is a date as the rows show it, in the clock's zone, or "–".
