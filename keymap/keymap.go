@@ -257,6 +257,7 @@ func Default() KeyMap {
 			Pin:           key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "pin as expected")),
 			Provenance:    key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "provenance")),
 			Neighbourhood: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "neighbourhood")),
+			Expand:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "expand/collapse the row")),
 		},
 		Entities: Entities{
 			Memories:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "its memories")),
@@ -494,6 +495,9 @@ type Memories struct {
 	Provenance key.Binding
 	// Neighbourhood shows the memory's linked memories, by link type.
 	Neighbourhood key.Binding
+	// Expand shows the selected row in full under the list: its text wrapped, its
+	// dates apart, its tags and entities as chips.
+	Expand key.Binding
 }
 
 // Entities bindings act in the entities and tags panes, beside the list keys (/ filters

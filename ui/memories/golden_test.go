@@ -24,6 +24,7 @@ func TestGoldenViews(t *testing.T) {
 					h.Keys("t", "j", "space", "j")
 				}},
 				{"invalidated", func(h *uitest.Host) { h.Keys("v") }},
+				{"expanded", func(h *uitest.Host) { h.Keys("j", "w") }},
 				{"empty", func(h *uitest.Host) { h.Keys("s", "z", "z", "q", "enter") }},
 			} {
 				t.Run(st.name, func(t *testing.T) {

@@ -95,6 +95,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.jumpEntity()
 	case key.Matches(k, mk.Sources):
 		return m.openSources()
+	case key.Matches(k, mk.Expand):
+		m.expand = !m.expand
 	case key.Matches(k, mk.Neighbourhood):
 		if mem := m.current(); mem != nil {
 			return components.ShowNeighbourhood(m.bank, mem.ID)

@@ -31,6 +31,8 @@ type Model struct {
 
 	bank      string
 	activated bool // set when first shown; nothing is sent before
+	expand    bool // the selected row in full under the list (panel.go)
+	panel     panelCache
 	filter    filters
 	win       window
 	err       error
@@ -268,6 +270,6 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{kl.Up, kl.Down, kl.Top, kl.Bottom, kl.PageUp, kl.PageDown, kl.Open, kl.Filter},
 		{mk.Type, mk.State, mk.Consolidation, mk.Search, mk.Tags, mk.TagsMatch, mk.Reset},
-		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources, mk.Pin, mk.Neighbourhood},
+		{mk.Edit, mk.Select, mk.SelectAll, mk.Invalidate, mk.Restore, mk.Document, mk.Entity, mk.Sources, mk.Pin, mk.Neighbourhood, mk.Expand},
 	}
 }

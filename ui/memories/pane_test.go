@@ -160,3 +160,24 @@ func TestJumps(t *testing.T) {
 		t.Errorf("entity jump = %+v", r.Shown[1])
 	}
 }
+
+// w shows the row under the cursor in full below the list and follows the cursor; the
+// list gives up the panel's lines, and w again gives them back.
+func TestExpandedRow(t *testing.T) {
+	m, h := uitest.Demo(t, New)
+	rows := m.rowsHeight()
+	h.Keys("w")
+	first := m.current()
+	v := uitest.Plain(uitest.View(t, m))
+	if m.rowsHeight() != rows-m.panelHeight() || !strings.Contains(v, "mentioned ") || !strings.Contains(v, "@"+first.Entities[0]) {
+		t.Fatalf("rows %d → %d, panel:\n%s", rows, m.rowsHeight(), v)
+	}
+	h.Keys("j")
+	if second := m.current(); m.panel.key.id != second.ID {
+		t.Fatalf("the panel shows %s, the cursor is on %s", m.panel.key.id, second.ID)
+	}
+	h.Keys("w")
+	if m.rowsHeight() != rows || len(m.panel.lines) != 0 {
+		t.Fatalf("w again left %d rows and %d panel lines", m.rowsHeight(), len(m.panel.lines))
+	}
+}

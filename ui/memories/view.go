@@ -20,8 +20,9 @@ const wide = 80
 // headLines is how many lines sit above the rows: filters and count, column titles.
 const headLines = 2
 
-// rowsHeight is how many list rows fit (one line is kept for the status line).
-func (m *Model) rowsHeight() int { return max(m.height-headLines-1, 1) }
+// rowsHeight is how many list rows fit (one line is kept for the status line, and
+// the expanded row's panel takes its lines).
+func (m *Model) rowsHeight() int { return max(m.height-headLines-1-m.panelHeight(), 1) }
 
 // View implements common.Pane: exactly width x height cells. It only copies what
 // settle prepared: the lines above the rows and the rows in view, each drawn once per
@@ -39,9 +40,10 @@ func (m *Model) View() string {
 		lines = append(lines, m.headLines()...)
 		lines = append(lines, m.rowLines(w)...)
 	}
-	for len(lines) < h-1 {
+	for len(lines) < h-1-len(m.panel.lines) {
 		lines = append(lines, strings.Repeat(" ", w))
 	}
+	lines = append(lines[:min(len(lines), max(h-1-len(m.panel.lines), 0))], m.panel.lines...)
 	lines = append(lines[:min(len(lines), h-1)], m.statusLine(w))
 	return strings.Join(lines[:h], "\n")
 }
@@ -84,6 +86,7 @@ func (m *Model) settle() {
 	for _, i := range m.inView() {
 		m.keepRow(i, w)
 	}
+	m.settlePanel(w)
 }
 
 // inView are the window indices of the rows on screen.
