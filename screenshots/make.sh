@@ -542,3 +542,24 @@ wait_for diff "differences"
 keys diff j Space
 sleep 0.3
 shot diff compare-banks
+# Alex's week of memories as a timeline, the newest day selected.
+start timeline 120 40 --demo
+wait_for timeline "Alex's assistant"
+keys timeline :
+wait_for timeline "Create bank"
+keys timeline -l "Timeline"
+keys timeline Enter
+wait_for timeline "busiest"
+shot timeline timeline
+# A memory's neighbourhood, two hops from where it started.
+start neigh 120 40 --demo
+wait_for neigh "Alex's assistant"
+keys neigh 2
+wait_for neigh "newest mentioned first"
+keys neigh N
+wait_for neigh "requests"
+keys neigh Enter
+wait_for neigh " › "
+keys neigh j Enter
+sleep 1
+shot neigh neighbourhood
