@@ -34,8 +34,7 @@ func (m *Model) head() []string {
 	case m.loading:
 		right = m.spin.View() + " loading"
 	case m.loaded:
-		pages := max((m.total+pageSize-1)/pageSize, 1)
-		right = fmt.Sprintf("%s · page %d/%d", common.Plural(m.total, "entry", "entries"), m.offset/pageSize+1, pages)
+		right = common.Paged(m.total, m.offset, pageSize, "entry", "entries")
 	}
 	out = append(out, components.Spread(st.Bold.Render(components.Truncate(title, w)), st.Muted.Render(right), w))
 	if m.inBar && m.focused {

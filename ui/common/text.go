@@ -110,3 +110,11 @@ func WithOrder(left, count, order string, width int) string {
 	}
 	return count
 }
+
+// Paged says how many items a paged list holds and which page is shown: "12 runs ·
+// page 1/3" (one, many name an item). offset is the first item shown, size the page's.
+func Paged(total, offset, size int, one, many string) string {
+	size = max(size, 1)
+	pages := max((total+size-1)/size, 1)
+	return Plural(total, one, many) + " · page " + strconv.Itoa(offset/size+1) + "/" + strconv.Itoa(pages)
+}

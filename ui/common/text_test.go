@@ -18,3 +18,19 @@ func TestShortID(t *testing.T) {
 		}
 	}
 }
+
+func TestPaged(t *testing.T) {
+	for _, tt := range []struct {
+		total, offset, size int
+		want                string
+	}{
+		{0, 0, 50, "0 entries · page 1/1"},
+		{1, 0, 50, "1 entry · page 1/1"},
+		{101, 100, 50, "101 entries · page 3/3"},
+		{100, 50, 50, "100 entries · page 2/2"},
+	} {
+		if got := Paged(tt.total, tt.offset, tt.size, "entry", "entries"); got != tt.want {
+			t.Errorf("Paged(%d, %d, %d) = %q, want %q", tt.total, tt.offset, tt.size, got, tt.want)
+		}
+	}
+}

@@ -33,8 +33,7 @@ func (m *Model) head() []string {
 	case m.loading:
 		right = m.spin.View() + " loading"
 	case m.loaded:
-		pages := max((m.total+runsPerPage-1)/runsPerPage, 1)
-		right = fmt.Sprintf("%s · page %d/%d", common.Plural(m.total, "run", "runs"), m.offset/runsPerPage+1, pages)
+		right = common.Paged(m.total, m.offset, runsPerPage, "run", "runs")
 	}
 	out = append(out, components.Spread(st.Bold.Render(components.Truncate(title, w)), st.Muted.Render(right), w))
 	if m.inBar && m.focused {
