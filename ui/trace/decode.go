@@ -255,11 +255,18 @@ func readPhase(m map[string]any) phaseRow {
 }
 
 // Visited is how many memory nodes the recall visited, as the trace's summary says
-// (total_nodes_visited); false when the trace has no such number.
+// (total_nodes_visited); false when the trace has no such number. Only the summary is
+// read, not the lanes and candidates a full decode builds.
 func Visited(raw json.RawMessage) (int, bool) {
-	d, problem := decode(raw)
-	if problem != "" || d == nil || !d.summary.visited.ok {
+	var t struct {
+		Summary map[string]any `json:"summary"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &t) != nil {
 		return 0, false
 	}
-	return int(d.summary.visited.v), true
+	n := asNum(t.Summary["total_nodes_visited"])
+	if !n.ok {
+		return 0, false
+	}
+	return int(n.v), true
 }

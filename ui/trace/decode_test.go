@@ -210,3 +210,21 @@ func TestValueReaders(t *testing.T) {
 		t.Errorf("laneName = %q", got)
 	}
 }
+
+func TestVisited(t *testing.T) {
+	for raw, want := range map[string]int{
+		`{"summary":{"total_nodes_visited":58}}`:   58,
+		`{"summary":{"total_nodes_visited":"12"}}`: 12,
+		`{"summary":{}}`: -1,
+		`[1,2]`:          -1,
+		``:               -1,
+	} {
+		n, ok := Visited(json.RawMessage(raw))
+		if !ok {
+			n = -1
+		}
+		if n != want {
+			t.Errorf("Visited(%s) = %d, %v; want %d", raw, n, ok, want)
+		}
+	}
+}
