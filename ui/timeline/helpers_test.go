@@ -24,4 +24,5 @@ func busiest(t *testing.T, m *Model) {
 		t.Fatalf("no memories in the series: %+v", m.cols)
 	}
 	m.cursor = best
+	m.settle() // as any message that moved the cursor would
 }

@@ -59,8 +59,9 @@ type Model struct {
 	period, field string
 
 	series  *client.MemoriesTimeseries
-	cols    []column // the series grouped to fit the pane (settle)
-	per     int      // buckets per column
+	cols    []column   // the series grouped to fit the pane (settle)
+	drawn   chartCache // the chart's lines as settle drew them
+	per     int        // buckets per column
 	loading bool
 	err     error
 	seq     int
@@ -106,7 +107,10 @@ func (m *Model) SetSize(width, height int) {
 }
 
 // SetStyles implements common.Pane.
-func (m *Model) SetStyles(st *styles.Styles) { m.spin.Style = st.Accent }
+func (m *Model) SetStyles(st *styles.Styles) {
+	m.spin.Style = st.Accent
+	m.settle()
+}
 
 // Focus implements common.Pane. The first time, it loads the series.
 func (m *Model) Focus() tea.Cmd {
@@ -291,6 +295,35 @@ func (m *Model) settle() {
 		}
 	}
 	m.list.settle(m.listRows())
+	m.settleChart()
+}
+
+// chartCache is the chart as last drawn and what it was drawn from: a frame redraws
+// it only when the series, its grouping, the selection, the size or the theme changed.
+type chartCache struct {
+	key   chartKey
+	lines []string
+}
+
+type chartKey struct {
+	series             *client.MemoriesTimeseries
+	cols               *column
+	n, cursor, w, rows int
+	styles             *styles.Styles
+}
+
+// settleChart draws the chart when something it shows changed.
+func (m *Model) settleChart() {
+	if m.series == nil || m.list.open {
+		return
+	}
+	k := chartKey{series: m.series, n: len(m.cols), cursor: m.cursor, w: m.width, rows: m.chartRows(), styles: m.c.Styles}
+	if len(m.cols) > 0 {
+		k.cols = &m.cols[0]
+	}
+	if m.drawn.lines == nil || m.drawn.key != k {
+		m.drawn = chartCache{key: k, lines: m.chart()}
+	}
 }
 
 // cycle moves the choice in values by d and returns the new one.

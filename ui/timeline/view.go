@@ -72,7 +72,7 @@ func (m *Model) chartView() []string {
 	if m.spare() > 0 {
 		out = append(out, "")
 	}
-	out = append(out, m.chart()...)
+	out = append(out, m.drawn.lines...)
 	if m.spare() > 0 {
 		out = append(out, "")
 	}
