@@ -45,6 +45,7 @@ type Model struct {
 	width   int
 	height  int
 	focused bool
+	frame   string // what View shows, laid out by draw
 
 	bank      string
 	activated bool
@@ -106,17 +107,20 @@ func (m *Model) SetSize(width, height int) {
 	if m.def != nil {
 		m.def.ensureVisible(m.defRowsHeight())
 	}
+	m.draw()
 }
 
 // SetStyles implements common.Pane.
 func (m *Model) SetStyles(st *styles.Styles) {
 	m.filter.SetStyles(components.InputStyles(st))
 	m.spin.Style = st.Accent
+	m.draw()
 }
 
 // Focus implements common.Pane. The first time, it reads the bank's configuration.
 func (m *Model) Focus() tea.Cmd {
 	m.focused = true
+	defer m.draw()
 	if m.activated {
 		return nil
 	}
@@ -125,7 +129,10 @@ func (m *Model) Focus() tea.Cmd {
 }
 
 // Blur implements common.Pane.
-func (m *Model) Blur() { m.focused = false }
+func (m *Model) Blur() {
+	m.focused = false
+	m.draw()
+}
 
 // Capturing implements common.Pane: true while the filter box has focus.
 func (m *Model) Capturing() bool { return m.filtering }
@@ -163,6 +170,7 @@ func (m *Model) Update(msg tea.Msg) (common.Pane, tea.Cmd) {
 		}
 	}
 	m.syncKeys()
+	m.draw()
 	return m, cmd
 }
 

@@ -82,7 +82,17 @@ func (m *Model) ensureVisible() {
 }
 
 // View implements common.Pane: exactly width x height cells.
-func (m *Model) View() string {
+func (m *Model) View() string { return m.frame }
+
+// draw lays out the frame View shows, after anything that changes what it shows (a
+// message, a size, the theme, focus): rows, values and the detail are not laid out
+// again for every frame.
+func (m *Model) draw() {
+	m.frame = m.render()
+}
+
+// render is the pane's frame: exactly width x height cells.
+func (m *Model) render() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
 		return ""
